@@ -1,0 +1,35 @@
+# Two entry points, each doing all of its set-up on a fresh machine:
+#   make serve   - the main job
+#   make test    - lint, format check and the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+EXTRAS ?= dev,cli
+
+.PHONY: serve test venv lint format bench clean
+
+$(BIN)/activate: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[$(EXTRAS)]"
+	touch $(BIN)/activate
+
+venv: $(BIN)/activate
+
+serve: venv
+	$(BIN)/takeover serve
+
+test: venv
+	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests
+	$(BIN)/pytest
+
+format: venv
+	$(BIN)/ruff format src tests
+	$(BIN)/ruff check --fix src tests
+
+bench: venv
+	$(BIN)/takeover bench engine
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,140 @@
+"""Acquire's tables as data: chains, tiers, editions, prices and bonuses.
+
+Chains are identified by an index 0..6 everywhere in the engine; the names
+depend on the edition (the 2008 edition calls Luxor "Sackson").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+BUDGET, STANDARD, PREMIUM = 0, 1, 2
+TIER_NAMES = ("budget", "standard", "premium")
+
+NUM_CHAINS = 7
+
+CLASSIC_NAMES = (
+    "Luxor",
+    "Tower",
+    "American",
+    "Festival",
+    "Worldwide",
+    "Continental",
+    "Imperial",
+)
+
+
+@dataclass(frozen=True)
+class Edition:
+    """An edition: chain names, their tiers, the board and the default safe size."""
+
+    name: str
+    chain_names: tuple[str, ...]
+    tiers: tuple[int, ...]
+    columns: int = 12
+    rows: int = 9
+    safe_size: int = 11
+
+
+EDITIONS: dict[str, Edition] = {
+    "classic": Edition(
+        "classic",
+        CLASSIC_NAMES,
+        (BUDGET, BUDGET, STANDARD, STANDARD, STANDARD, PREMIUM, PREMIUM),
+    ),
+    "2008": Edition(
+        "2008",
+        ("Sackson", *CLASSIC_NAMES[1:]),
+        # Sackson, Tower, American, Festival, Worldwide, Continental, Imperial
+        (BUDGET, PREMIUM, STANDARD, STANDARD, BUDGET, PREMIUM, STANDARD),
+    ),
+    "2016": Edition(
+        "2016",
+        CLASSIC_NAMES,
+        (BUDGET, BUDGET, STANDARD, STANDARD, STANDARD, PREMIUM, PREMIUM),
+        columns=10,
+        rows=10,
+        safe_size=10,
+    ),
+}
+
+CHAIN_COLOURS = {
+    "Luxor": "#f2c500",
+    "Sackson": "#f2c500",
+    "Tower": "#c0392b",
+    "American": "#2e6fd8",
+    "Festival": "#27ae60",
+    "Worldwide": "#e67e22",
+    "Continental": "#8e44ad",
+    "Imperial": "#16a5a5",
+}
+
+
+def base_price(size: int) -> int:
+    """Share price of a budget chain of ``size`` tiles (0 when off the board).
+
+    >>> [base_price(n) for n in (2, 5, 6, 10, 11, 41)]
+    [200, 500, 600, 600, 700, 1000]
+    """
+    if size < 2:
+        return 0
+    if size <= 5:
+        return size * 100
+    if size <= 10:
+        return 600
+    if size >= 41:
+        return 1000
+    return 700 + (size - 11) // 10 * 100
+
+
+@cache
+def price_table(tier: int, max_size: int = 128) -> tuple[int, ...]:
+    """Share price by size for one tier, indexed by chain size."""
+    return tuple(0 if n < 2 else base_price(n) + 100 * tier for n in range(max_size + 1))
+
+
+def split_up(total: int, ways: int) -> int:
+    """``total / ways`` rounded up to the next $100 (exact integer arithmetic).
+
+    >>> split_up(9000, 2), split_up(4500, 2), split_up(3000, 3)
+    (4500, 2300, 1000)
+    """
+    return -(-total // (ways * 100)) * 100
+
+
+def bonuses(price: int, holdings: list[int]) -> list[int]:
+    """Majority and minority bonuses per holder for one chain (RULINGS 20).
+
+    ``holdings[i]`` is seat i's number of shares; the result is what each seat
+    receives. Majority is 10x the share price, minority 5x.
+
+    >>> bonuses(400, [5, 0, 0])          # sole holder takes both
+    [6000, 0, 0]
+    >>> bonuses(400, [6, 6, 1])          # tie for majority: 6000 split, no minority
+    [3000, 3000, 0]
+    >>> bonuses(800, [8, 4, 4])          # tie for minority
+    [8000, 2000, 2000]
+    """
+    majority, minority = 10 * price, 5 * price
+    top = max(holdings, default=0)
+    result = [0] * len(holdings)
+    if top == 0:
+        return result
+    first = [i for i, n in enumerate(holdings) if n == top]
+    if len(first) > 1:
+        each = split_up(majority + minority, len(first))
+        for i in first:
+            result[i] = each
+        return result
+    (winner,) = first
+    second_count = max((n for n in holdings if n < top), default=0)
+    if second_count == 0:
+        result[winner] = majority + minority
+        return result
+    result[winner] = majority
+    second = [i for i, n in enumerate(holdings) if n == second_count]
+    each = split_up(minority, len(second))
+    for i in second:
+        result[i] = each
+    return result

@@ -1,0 +1,873 @@
+"""The Acquire state: whose decision it is, the legal actions, and applying one.
+
+The turn is a small machine of phases (``PLACE`` -> ``FOUND`` or the merger phases
+-> ``BUY`` -> draw, then the next turn). Decisions with a single legal choice are
+taken here at once and reported as events (RULINGS 31), never recorded.
+
+Representation, chosen for fast playouts and clones: tiles and chains are ints,
+the board is a list of cell labels, hands are tuples, the bag is an immutable
+tuple shared by every clone with a read position, and the history is a linked
+list of ``(previous, seat, action)`` cells, so cloning copies a few short lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from takeover.acquire.actions import (
+    AcquireAction,
+    AnswerTrade,
+    BuyShares,
+    ChooseDefunct,
+    ChooseSurvivor,
+    DeclareEnd,
+    DisposeShares,
+    FoundChain,
+    Offer,
+    PlaceTile,
+    ProposeTrade,
+)
+from takeover.acquire.context import Context
+from takeover.acquire.data import NUM_CHAINS, bonuses
+from takeover.core.errors import IllegalAction
+from takeover.core.protocol import Event
+
+EMPTY = -1
+ORPHAN = NUM_CHAINS
+"""Board cell labels: ``EMPTY``, a chain index 0..6, or ``ORPHAN``."""
+
+# Phases: what kind of decision is pending.
+PLACE, FOUND, SURVIVOR, DEFUNCT, DISPOSE, BUY, ANSWER, OVER = range(8)
+PHASE_NAMES = (
+    "place_tile",
+    "found_chain",
+    "choose_survivor",
+    "choose_defunct",
+    "dispose_shares",
+    "buy_shares",
+    "answer_trade",
+    "game_over",
+)
+
+# Tile classes (RULINGS 2-5).
+LONE, FOUNDING, GROWTH, MERGER, DEAD, NO_CHAIN = range(6)
+
+END_DECLARED = "declared"
+END_ALL_TILES = "all_tiles_played"
+END_NO_PLACEMENT = "no_tile_placed_for_a_round"
+
+
+class AcquireState:
+    """One game of Acquire. Build it with :func:`takeover.acquire.new_game` or a record."""
+
+    game = "acquire"
+
+    __slots__ = (
+        "_defunct",
+        "_disposers",
+        "_log",
+        "active",
+        "at_start",
+        "bag",
+        "bag_pos",
+        "bank",
+        "board",
+        "cash",
+        "ctx",
+        "decider",
+        "end_reason",
+        "final_scores",
+        "hands",
+        "history",
+        "merge_chains",
+        "merge_tile",
+        "mergemaker_pos",
+        "no_place_streak",
+        "num_players",
+        "order",
+        "pending_trade",
+        "phase",
+        "placed",
+        "removed",
+        "shares",
+        "sizes",
+        "start",
+        "survivor",
+        "trades_offered",
+        "turn_number",
+        "turn_pos",
+    )
+
+    def __init__(self, ctx: Context) -> None:
+        """An empty table; :mod:`takeover.acquire.setup` lays out a real game."""
+        n = ctx.num_players
+        self.ctx = ctx
+        self.num_players = n
+        self.board: list[int] = [EMPTY] * ctx.board.size
+        self.sizes: list[int] = [0] * NUM_CHAINS
+        self.bank: list[int] = [ctx.shares_per_chain] * NUM_CHAINS
+        self.cash: list[int] = [ctx.ruleset.starting_cash] * n
+        self.shares: list[list[int]] = [[0] * NUM_CHAINS for _ in range(n)]
+        self.hands: list[tuple[int, ...]] = [()] * n
+        self.bag: tuple[int, ...] = ()
+        self.bag_pos = 0
+        self.removed: tuple[int, ...] = ()
+        self.order: tuple[int, ...] = tuple(range(n))
+        self.turn_pos = 0
+        self.turn_number = 0
+        self.active = 0
+        self.decider: int | None = 0
+        self.phase = PLACE
+        self.placed = False
+        self.at_start = True
+        self.trades_offered = 0
+        self.pending_trade: ProposeTrade | None = None
+        self.no_place_streak = 0
+        self.merge_tile = -1
+        self.merge_chains: tuple[int, ...] = ()
+        self.survivor = -1
+        self.mergemaker_pos = 0
+        self._defunct: list[int] = []
+        self._disposers: list[int] = []
+        self.end_reason: str | None = None
+        self.final_scores: list[int] | None = None
+        self.history: tuple | None = None
+        self.start: dict[str, Any] = {}
+        self._log: list[Event] | None = None
+
+    # ------------------------------------------------------------------ protocol
+    def current_player(self) -> int | None:
+        return self.decider
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int] | None:
+        return None if self.final_scores is None else list(self.final_scores)
+
+    def clone(self) -> AcquireState:
+        """A deep-enough copy: every mutable container is copied, constants shared."""
+        new = object.__new__(AcquireState)
+        new.ctx = self.ctx
+        new.num_players = self.num_players
+        new.board = self.board[:]
+        new.sizes = self.sizes[:]
+        new.bank = self.bank[:]
+        new.cash = self.cash[:]
+        new.shares = [s[:] for s in self.shares]
+        new.hands = self.hands[:]
+        new.bag = self.bag
+        new.bag_pos = self.bag_pos
+        new.removed = self.removed
+        new.order = self.order
+        new.turn_pos = self.turn_pos
+        new.turn_number = self.turn_number
+        new.active = self.active
+        new.decider = self.decider
+        new.phase = self.phase
+        new.placed = self.placed
+        new.at_start = self.at_start
+        new.trades_offered = self.trades_offered
+        new.pending_trade = self.pending_trade
+        new.no_place_streak = self.no_place_streak
+        new.merge_tile = self.merge_tile
+        new.merge_chains = self.merge_chains
+        new.survivor = self.survivor
+        new.mergemaker_pos = self.mergemaker_pos
+        new._defunct = self._defunct[:]
+        new._disposers = self._disposers[:]
+        new.end_reason = self.end_reason
+        new.final_scores = self.final_scores
+        new.history = self.history
+        new.start = self.start
+        new._log = None
+        return new
+
+    def determinize(self, seat: int, rng: Any) -> AcquireState:
+        """A clone in which everything ``seat`` cannot see is re-dealt at random.
+
+        Other players' hands and the bag's order are shuffled among themselves
+        (hand sizes kept), so search bots sample worlds consistent with the seat's
+        information without reading the real hidden tiles' places.
+        """
+        new = self.clone()
+        others = [p for p in range(self.num_players) if p != seat]
+        unknown = list(self.bag[self.bag_pos :])
+        for p in others:
+            unknown += self.hands[p]
+        rng.shuffle(unknown)
+        i = 0
+        for p in others:
+            k = len(self.hands[p])
+            new.hands[p] = tuple(unknown[i : i + k])
+            i += k
+        new.bag = self.bag[: self.bag_pos] + tuple(unknown[i:])
+        return new
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def decision(self) -> str:
+        """The kind of decision pending, e.g. ``"place_tile"`` or ``"game_over"``."""
+        return PHASE_NAMES[self.phase]
+
+    def price(self, chain: int) -> int:
+        """Current share price of ``chain`` (0 when it is not on the board)."""
+        return self.ctx.prices[chain][self.sizes[chain]]
+
+    def is_safe(self, chain: int) -> bool:
+        return self.sizes[chain] >= self.ctx.safe
+
+    def chains_on_board(self) -> list[int]:
+        return [c for c in range(NUM_CHAINS) if self.sizes[c]]
+
+    def can_end(self) -> bool:
+        """Whether an end condition holds (RULINGS 24)."""
+        sizes = self.sizes
+        on_board = [s for s in sizes if s]
+        if not on_board:
+            return False
+        return max(on_board) >= self.ctx.end_size or min(on_board) >= self.ctx.safe
+
+    def classify(self, tile: int) -> tuple[int, tuple[int, ...]]:
+        """What placing ``tile`` would do now: ``(kind, chains it touches)``."""
+        board = self.board
+        chains: tuple[int, ...] = ()
+        orphan = False
+        for n in self.ctx.board.neighbours[tile]:
+            label = board[n]
+            if label == EMPTY:
+                continue
+            if label == ORPHAN:
+                orphan = True
+            elif label not in chains:
+                chains += (label,)
+        if not chains:
+            if not orphan:
+                return LONE, chains
+            if 0 in self.sizes:
+                return FOUNDING, chains
+            return NO_CHAIN, chains
+        if len(chains) == 1:
+            return GROWTH, chains
+        safe = self.ctx.safe
+        sizes = self.sizes
+        if sum(1 for c in chains if sizes[c] >= safe) >= 2:
+            return DEAD, chains
+        return MERGER, chains
+
+    def playable_tiles(self, seat: int) -> list[int]:
+        return [t for t in self.hands[seat] if self.classify(t)[0] <= MERGER]
+
+    def trading_open(self) -> bool:
+        """Whether the active player may propose a trade now (RULINGS 28)."""
+        return (
+            self.phase == PLACE
+            and not self.placed
+            and self.ctx.ruleset.player_trading
+            and self.num_players > 1
+            and self.trades_offered < self.ctx.ruleset.max_trade_offers
+        )
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[AcquireAction]:
+        """Every legal action of the deciding seat, except trade proposals.
+
+        Trade proposals are open-ended (any cash and shares); :meth:`trading_open`
+        says whether they are allowed, and :meth:`apply` checks each one.
+        """
+        phase = self.phase
+        if phase == PLACE:
+            actions: list[AcquireAction] = []
+            if self._may_declare_now():
+                actions.append(DeclareEnd())
+            tiles = self.playable_tiles(self.active)
+            if tiles:
+                actions += [PlaceTile(t) for t in sorted(tiles)]
+            else:
+                actions += self._buy_options()[0]
+            return actions
+        if phase == BUY:
+            return list(self._buy_options()[0])
+        if phase == DISPOSE:
+            return list(self._dispose_options()[0])
+        if phase == FOUND:
+            return [FoundChain(c) for c in range(NUM_CHAINS) if not self.sizes[c]]
+        if phase == SURVIVOR:
+            return [ChooseSurvivor(c) for c in self._largest(self.merge_chains)]
+        if phase == DEFUNCT:
+            return [ChooseDefunct(c) for c in self._largest(self._defunct)]
+        if phase == ANSWER:
+            actions = [AnswerTrade(False)]
+            if self.pending_trade is not None and self._trade_problem(self.pending_trade) is None:
+                actions.insert(0, AnswerTrade(True))
+            return actions
+        return []
+
+    def _may_declare_now(self) -> bool:
+        return self.at_start and self.ctx.ruleset.declare_end == "turn_start" and self.can_end()
+
+    def _buy_options(self) -> tuple[list[BuyShares], frozenset[BuyShares]]:
+        sizes, bank, prices = self.sizes, self.bank, self.ctx.prices
+        offers = tuple(
+            (c, bank[c], prices[c][sizes[c]]) for c in range(NUM_CHAINS) if sizes[c] and bank[c]
+        )
+        with_end = self.ctx.ruleset.declare_end == "with_purchase" and self.can_end()
+        return self.ctx.buy_options(offers, self.cash[self.active], with_end)
+
+    def _dispose_options(self) -> tuple[list[DisposeShares], frozenset[DisposeShares]]:
+        held = self.shares[self.decider][self._defunct[0]]  # type: ignore[index]
+        return self.ctx.dispose_options(held, self.bank[self.survivor])
+
+    def _largest(self, chains: Sequence[int]) -> list[int]:
+        sizes = self.sizes
+        top = max(sizes[c] for c in chains)
+        return sorted(c for c in chains if sizes[c] == top)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: AcquireAction, seat: int | None = None) -> list[Event]:
+        """Validate ``action`` (by ``seat``, default: whoever must decide) and apply it.
+
+        Raises :class:`IllegalAction` naming what was wrong; the state is unchanged.
+        """
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != self.decider:
+            raise IllegalAction(
+                f"it is not seat {seat}'s decision: seat {self.decider} must "
+                f"{self.decision.replace('_', ' ')}"
+            )
+        self._check(action)
+        self._log = log = []
+        try:
+            self._play(action)
+        finally:
+            self._log = None
+        return log
+
+    def play(self, action: AcquireAction) -> None:
+        """Apply a legal action without checking it or recording events (for search)."""
+        self._play(action)
+
+    def is_legal(self, action: object) -> bool:
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _check(self, action: object) -> None:
+        phase = self.phase
+        if isinstance(action, ProposeTrade):
+            problem = self._proposal_problem(action)
+            if problem:
+                raise IllegalAction(problem)
+            return
+        if phase in (PLACE, BUY) and isinstance(action, BuyShares):
+            if phase == PLACE and self.playable_tiles(self.active):
+                raise IllegalAction("place a tile before buying shares")
+            tlstyer_end = self.ctx.ruleset.declare_end == "with_purchase"
+            if action.end_game and tlstyer_end and not self.can_end():
+                action = BuyShares(action.shares)  # ignored, not an error (RULINGS 24)
+            if action in self._buy_options()[1]:
+                return
+        elif phase == DISPOSE and isinstance(action, DisposeShares):
+            if action in self._dispose_options()[1]:
+                return
+        elif action in self.legal_actions():
+            return
+        raise IllegalAction(self._explain(action))
+
+    def _explain(self, action: object) -> str:
+        """Why ``action`` is not legal now (diagnostic only; it never permits anything)."""
+        from takeover.acquire.explain import explain
+
+        return explain(self, action)
+
+    def _play(self, action: AcquireAction) -> None:
+        match action:
+            case PlaceTile(tile):
+                self._place(tile)
+            case BuyShares(shares, end_game):
+                self._buy(shares, end_game)
+            case DisposeShares(sell, trade):
+                self._dispose(sell, trade)
+            case FoundChain(chain):
+                self._found(chain)
+            case ChooseSurvivor(chain):
+                self._begin_merger(chain)
+            case ChooseDefunct(chain):
+                self._resolve_defunct(chain)
+            case DeclareEnd():
+                self._record(action)
+                self._emit("end_declared", player=self.active)
+                self._end_game(END_DECLARED)
+                return
+            case ProposeTrade():
+                self._propose(action)
+            case AnswerTrade(accept):
+                self._answer(accept)
+            case _:
+                raise IllegalAction(f"not an Acquire action: {action!r}")
+
+    # ------------------------------------------------------------------ events & record
+    def _emit(self, kind: str, **data: Any) -> None:
+        if self._log is not None:
+            self._log.append(Event(kind, data))
+
+    def _record(self, action: AcquireAction) -> None:
+        self.history = (self.history, self.decider, action)
+
+    def actions(self) -> list[tuple[int, AcquireAction]]:
+        """The recorded ``(seat, action)`` pairs, oldest first."""
+        out = []
+        cell = self.history
+        while cell is not None:
+            cell, seat, action = cell
+            out.append((seat, action))
+        out.reverse()
+        return out
+
+    # ------------------------------------------------------------------ turn machine
+    def _start_turn(self) -> None:
+        self.active = seat = self.order[self.turn_pos]
+        self.decider = seat
+        self.phase = PLACE
+        self.placed = False
+        self.at_start = True
+        self.trades_offered = 0
+        self.pending_trade = None
+        self.turn_number += 1
+        if self._log is not None:
+            self._emit("turn_started", player=seat, turn=self.turn_number)
+        if not self.playable_tiles(seat):
+            if self.hands[seat] and self._log is not None:
+                names = self.ctx.board.names
+                self._emit(
+                    "hand_revealed",
+                    player=seat,
+                    tiles=[names[t] for t in sorted(self.hands[seat])],
+                    reason="no playable tile",
+                )
+            self._maybe_skip_to_buy()
+
+    def _maybe_skip_to_buy(self) -> None:
+        """With no playable tile the player places nothing (RULINGS 12, 31)."""
+        if not self._may_declare_now() and not self.trading_open():
+            self._enter_buy()
+
+    def _place(self, tile: int) -> None:
+        self._record(PlaceTile(tile))
+        seat = self.active
+        hand = self.hands[seat]
+        i = hand.index(tile)
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
+        self.placed = True
+        self.at_start = False
+        kind, chains = self.classify(tile)
+        board = self.board
+        if self._log is not None:
+            self._emit("tile_placed", player=seat, tile=self.ctx.board.names[tile])
+        if kind == LONE:
+            board[tile] = ORPHAN
+            self._enter_buy()
+        elif kind == GROWTH:
+            chain = chains[0]
+            board[tile] = chain
+            added = 1 + self._absorb(tile, chain)
+            self.sizes[chain] += added
+            if self._log is not None:
+                self._emit("chain_grew", chain=self._name(chain), size=self.sizes[chain])
+            self._enter_buy()
+        elif kind == FOUNDING:
+            board[tile] = ORPHAN
+            self.merge_tile = tile
+            free = [c for c in range(NUM_CHAINS) if not self.sizes[c]]
+            if len(free) == 1:
+                self._found(free[0], forced=True)
+            else:
+                self.phase = FOUND
+        else:  # MERGER
+            self.merge_tile = tile
+            self.merge_chains = chains
+            self.mergemaker_pos = self.turn_pos
+            if self._log is not None:
+                self._emit(
+                    "merger",
+                    player=seat,
+                    tile=self.ctx.board.names[tile],
+                    chains={self._name(c): self.sizes[c] for c in chains},
+                )
+            largest = self._largest(chains)
+            if len(largest) == 1:
+                self._begin_merger(largest[0], forced=True)
+            else:
+                self.phase = SURVIVOR
+
+    def _absorb(self, tile: int, chain: int) -> int:
+        """Relabel every labelled cell connected to ``tile`` (other than ``chain``) as
+        ``chain``; return how many cells changed. ``tile`` itself must already be ``chain``."""
+        board = self.board
+        neighbours = self.ctx.board.neighbours
+        stack = [tile]
+        changed = 0
+        while stack:
+            for n in neighbours[stack.pop()]:
+                label = board[n]
+                if label != EMPTY and label != chain:
+                    board[n] = chain
+                    changed += 1
+                    stack.append(n)
+        return changed
+
+    def _found(self, chain: int, forced: bool = False) -> None:
+        if not forced:
+            self._record(FoundChain(chain))
+        tile = self.merge_tile
+        self.board[tile] = chain
+        self.sizes[chain] = 1 + self._absorb(tile, chain)
+        seat = self.active
+        got_share = self.bank[chain] > 0
+        if got_share:
+            self.bank[chain] -= 1
+            self.shares[seat][chain] += 1
+        if self._log is not None:
+            self._emit(
+                "chain_founded",
+                player=seat,
+                chain=self._name(chain),
+                size=self.sizes[chain],
+                founder_share=got_share,
+                forced=forced,
+            )
+        self._enter_buy()
+
+    # ------------------------------------------------------------------ mergers
+    def _begin_merger(self, survivor: int, forced: bool = False) -> None:
+        if not forced:
+            self._record(ChooseSurvivor(survivor))
+        self.survivor = survivor
+        defunct = [c for c in self.merge_chains if c != survivor]
+        self._defunct = defunct
+        if self._log is not None:
+            self._emit("survivor_chosen", chain=self._name(survivor), forced=forced)
+        if self.ctx.ruleset.bonuses_first:
+            sizes = self.sizes
+            for c in sorted(defunct, key=lambda c: (-sizes[c], c)):
+                self._pay_bonuses(c, "merger")
+        self._next_defunct()
+
+    def _next_defunct(self) -> None:
+        if not self._defunct:
+            self._finish_merger()
+            return
+        largest = self._largest(self._defunct)
+        if len(largest) == 1:
+            self._resolve_defunct(largest[0], forced=True)
+        else:
+            self.phase = DEFUNCT
+            self.decider = self.active
+
+    def _resolve_defunct(self, chain: int, forced: bool = False) -> None:
+        if not forced:
+            self._record(ChooseDefunct(chain))
+        defunct = self._defunct
+        defunct.remove(chain)
+        defunct.insert(0, chain)
+        if self._log is not None:
+            self._emit(
+                "defunct_resolved",
+                chain=self._name(chain),
+                size=self.sizes[chain],
+                survivor=self._name(self.survivor),
+                forced=forced,
+            )
+        if not self.ctx.ruleset.bonuses_first:
+            self._pay_bonuses(chain, "merger")
+        n = self.num_players
+        order = self.order
+        seats = [order[(self.mergemaker_pos + i) % n] for i in range(n)]
+        self._disposers = [s for s in seats if self.shares[s][chain]]
+        self._next_disposer()
+
+    def _next_disposer(self) -> None:
+        if self._disposers:
+            self.phase = DISPOSE
+            self.decider = self._disposers[0]
+            return
+        self._defunct.pop(0)
+        self.decider = self.active
+        self._next_defunct()
+
+    def _dispose(self, sell: int, trade: int) -> None:
+        seat = self.decider
+        assert seat is not None
+        self._record(DisposeShares(sell, trade))
+        chain, survivor = self._defunct[0], self.survivor
+        price = self.price(chain)
+        held = self.shares[seat]
+        held[chain] -= sell + trade
+        self.bank[chain] += sell + trade
+        self.cash[seat] += sell * price
+        held[survivor] += trade // 2
+        self.bank[survivor] -= trade // 2
+        if self._log is not None:
+            self._emit(
+                "shares_disposed",
+                player=seat,
+                chain=self._name(chain),
+                sold=sell,
+                proceeds=sell * price,
+                traded=trade,
+                received=trade // 2,
+                survivor=self._name(survivor),
+                kept=held[chain],
+            )
+        self._disposers.pop(0)
+        self._next_disposer()
+
+    def _finish_merger(self) -> None:
+        survivor, tile = self.survivor, self.merge_tile
+        for c in self.merge_chains:
+            if c != survivor:
+                self.sizes[c] = 0
+        self.board[tile] = survivor
+        self.sizes[survivor] += 1 + self._absorb(tile, survivor)
+        if self._log is not None:
+            self._emit("merger_completed", chain=self._name(survivor), size=self.sizes[survivor])
+        self.merge_chains = ()
+        self._enter_buy()
+
+    def _pay_bonuses(self, chain: int, why: str) -> None:
+        holdings = [s[chain] for s in self.shares]
+        paid = bonuses(self.price(chain), holdings)
+        for seat, amount in enumerate(paid):
+            if amount:
+                self.cash[seat] += amount
+        if self._log is not None and any(paid):
+            self._emit(
+                "bonuses_paid",
+                chain=self._name(chain),
+                size=self.sizes[chain],
+                reason=why,
+                holdings=holdings,
+                paid=paid,
+            )
+
+    # ------------------------------------------------------------------ buying, drawing
+    def _enter_buy(self) -> None:
+        self.phase = BUY
+        self.decider = self.active
+        self.at_start = False
+        options = self._buy_options()[0]
+        if len(options) == 1:  # nothing can be bought, the end cannot be declared
+            if self._log is not None:
+                self._emit("shares_bought", player=self.active, shares={}, cost=0, forced=True)
+            self._end_turn()
+
+    def _buy(self, shares: tuple[int, ...], end_game: bool) -> None:
+        self._record(BuyShares(shares, end_game))
+        seat = self.active
+        cost = 0
+        held = self.shares[seat]
+        for c in shares:
+            cost += self.price(c)
+            held[c] += 1
+            self.bank[c] -= 1
+        self.cash[seat] -= cost
+        if self._log is not None:
+            counts: dict[str, int] = {}
+            for c in shares:
+                counts[self._name(c)] = counts.get(self._name(c), 0) + 1
+            self._emit("shares_bought", player=seat, shares=counts, cost=cost, forced=False)
+        if end_game and self.can_end():
+            self._emit("end_declared", player=seat)
+            self._end_game(END_DECLARED)
+            return
+        self._end_turn()
+
+    def _draw(self, seat: int, count: int) -> list[int]:
+        start = self.bag_pos
+        drawn = self.bag[start : start + count]
+        self.bag_pos = start + len(drawn)
+        self.hands[seat] += drawn
+        return list(drawn)
+
+    def _end_turn(self) -> None:
+        seat = self.active
+        drawn = self._draw(seat, self.ctx.hand_size - len(self.hands[seat]))
+        if drawn and self._log is not None:
+            self._emit("tiles_drawn", player=seat, tiles=[self.ctx.board.names[t] for t in drawn])
+        self._replace_dead(seat)
+        self.no_place_streak = 0 if self.placed else self.no_place_streak + 1
+        if self.bag_pos >= len(self.bag) and not any(self.hands):
+            self._end_game(END_ALL_TILES)
+        elif self.no_place_streak >= self.num_players:
+            self._end_game(END_NO_PLACEMENT)
+        else:
+            self.turn_pos = (self.turn_pos + 1) % self.num_players
+            self._start_turn()
+
+    def _replace_dead(self, seat: int) -> None:
+        """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
+        repeat = self.ctx.ruleset.dead_replacement == "repeat"
+        while True:
+            dead = [t for t in self.hands[seat] if self.classify(t)[0] == DEAD]
+            if not dead:
+                return
+            self.hands[seat] = tuple(t for t in self.hands[seat] if t not in dead)
+            self.removed += tuple(dead)
+            drawn = self._draw(seat, len(dead))
+            if self._log is not None:
+                names = self.ctx.board.names
+                self._emit(
+                    "dead_tiles_replaced",
+                    player=seat,
+                    dead=[names[t] for t in dead],
+                    tiles=[names[t] for t in drawn],
+                )
+            if not repeat or not drawn:
+                return
+
+    # ------------------------------------------------------------------ trading
+    def _proposal_problem(self, offer: ProposeTrade) -> str | None:
+        if not self.ctx.ruleset.player_trading:
+            return "player-to-player trading is not enabled at this table"
+        if self.phase != PLACE or self.placed:
+            return "trades may only be proposed by the active player before placing a tile"
+        if self.trades_offered >= self.ctx.ruleset.max_trade_offers:
+            return f"at most {self.ctx.ruleset.max_trade_offers} trade offers per turn"
+        if not (0 <= offer.to < self.num_players) or offer.to == self.active:
+            return f"seat {offer.to} is not another player at this table"
+        if offer.give.is_empty() and offer.get.is_empty():
+            return "a trade must exchange something"
+        problem = self._side_problem(self.active, offer.give, "you")
+        if problem:
+            return problem
+        if not self.ctx.ruleset.hidden_holdings:
+            return self._side_problem(offer.to, offer.get, f"seat {offer.to}")
+        return None
+
+    def _trade_problem(self, offer: ProposeTrade) -> str | None:
+        """Whether both sides can still deliver (checked again on acceptance)."""
+        return self._side_problem(self.active, offer.give, "the proposer") or self._side_problem(
+            offer.to, offer.get, "you"
+        )
+
+    def _side_problem(self, seat: int, side: Offer, who: str) -> str | None:
+        if side.cash > self.cash[seat]:
+            return f"{who} cannot give ${side.cash:,} (cash ${self.cash[seat]:,})"
+        for chain, n in side.shares:
+            held = self.shares[seat][chain]
+            if held < n:
+                return f"{who} cannot give {n} {self._name(chain)} (holding {held})"
+        return None
+
+    def _propose(self, offer: ProposeTrade) -> None:
+        self._record(offer)
+        self.trades_offered += 1
+        self.at_start = False
+        self.pending_trade = offer
+        self.phase = ANSWER
+        self.decider = offer.to
+        if self._log is not None:
+            self._emit("trade_proposed", player=self.active, **self._trade_data(offer))
+
+    def _answer(self, accept: bool) -> None:
+        self._record(AnswerTrade(accept))
+        offer = self.pending_trade
+        assert offer is not None
+        if accept:
+            self._transfer(self.active, offer.to, offer.give)
+            self._transfer(offer.to, self.active, offer.get)
+        if self._log is not None:
+            self._emit(
+                "trade_answered", player=offer.to, accepted=accept, **self._trade_data(offer)
+            )
+        self.pending_trade = None
+        self.phase = PLACE
+        self.decider = self.active
+        if not self.playable_tiles(self.active):
+            self._maybe_skip_to_buy()
+
+    def _transfer(self, giver: int, taker: int, side: Offer) -> None:
+        self.cash[giver] -= side.cash
+        self.cash[taker] += side.cash
+        for chain, n in side.shares:
+            self.shares[giver][chain] -= n
+            self.shares[taker][chain] += n
+
+    def _trade_data(self, offer: ProposeTrade) -> dict[str, Any]:
+        notation = self.ctx.notation
+        return {
+            "from": self.active,
+            "to": offer.to,
+            "give": notation._offer_dict(offer.give),
+            "get": notation._offer_dict(offer.get),
+        }
+
+    # ------------------------------------------------------------------ the end
+    def _end_game(self, reason: str) -> None:
+        """Final scoring (RULINGS 26): bonuses, then every share on the board sold."""
+        self.end_reason = reason
+        if self._log is not None:
+            self._emit("game_ended", reason=reason)
+        for chain in range(NUM_CHAINS):
+            if self.sizes[chain]:
+                self._pay_bonuses(chain, "final")
+        for seat in range(self.num_players):
+            sold: dict[str, int] = {}
+            for chain in range(NUM_CHAINS):
+                n = self.shares[seat][chain]
+                if n and self.sizes[chain]:
+                    value = n * self.price(chain)
+                    self.cash[seat] += value
+                    self.shares[seat][chain] = 0
+                    self.bank[chain] += n
+                    sold[self._name(chain)] = value
+            if sold and self._log is not None:
+                self._emit("final_sale", player=seat, proceeds=sold)
+        self.final_scores = list(self.cash)
+        self.phase = OVER
+        self.decider = None
+        if self._log is not None:
+            self._emit("final_scores", scores=list(self.final_scores), ranks=self.ranks())
+
+    def ranks(self) -> list[int]:
+        """1-based place per seat; equal scores share the place (RULINGS 26)."""
+        money = self.final_scores if self.final_scores is not None else self.cash
+        return [1 + sum(1 for other in money if other > m) for m in money]
+
+    # ------------------------------------------------------------------ helpers
+    def _name(self, chain: int) -> str:
+        return self.ctx.chain_names[chain]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from takeover.acquire.view import view
+
+        return view(self, seat)
+
+    def event_view(self, event: Event, seat: int | None) -> dict[str, Any] | None:
+        from takeover.acquire.view import event_view
+
+        return event_view(self, event, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        from takeover.acquire.record import to_record
+
+        return to_record(self)
+
+    def text(self, action: AcquireAction) -> str:
+        return self.ctx.notation.text(action)
+
+    def action_to_dict(self, action: AcquireAction) -> dict[str, Any]:
+        return self.ctx.notation.to_dict(action)
+
+    def action_from_dict(self, data: Any) -> AcquireAction:
+        return self.ctx.notation.from_dict(data)
+
+    def __repr__(self) -> str:
+        return (
+            f"<AcquireState turn {self.turn_number} seat {self.decider} "
+            f"{self.decision} chains={self.sizes}>"
+        )

@@ -1,0 +1,157 @@
+"""Per-seat views (RULINGS 27): the one place hidden information is filtered.
+
+A view is a JSON-ready dict of what ``seat`` may see (``None``: a spectator).
+Other players' hands and the bag never appear; with ``hidden_holdings``, neither
+do other players' cash and shares (until the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from takeover.acquire.data import CHAIN_COLOURS, NUM_CHAINS, TIER_NAMES, bonuses
+from takeover.core.protocol import Event
+
+if TYPE_CHECKING:
+    from takeover.acquire.state import AcquireState
+
+_TILE_STATUS = {0: "playable", 1: "playable", 2: "playable", 3: "playable"}
+
+
+def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
+    from takeover.acquire import state as s
+
+    ctx = state.ctx
+    names = ctx.chain_names
+    board_names = ctx.board.names
+    hidden = ctx.ruleset.hidden_holdings and not state.is_terminal()
+    cells: dict[str, str | None] = {}
+    for t, label in enumerate(state.board):
+        if label == s.ORPHAN:
+            cells[board_names[t]] = None
+        elif label != s.EMPTY:
+            cells[board_names[t]] = names[label]
+    chains = []
+    for c in range(NUM_CHAINS):
+        size = state.sizes[c]
+        price = state.price(c)
+        entry: dict[str, Any] = {
+            "name": names[c],
+            "tier": TIER_NAMES[ctx.tiers[c]],
+            "colour": CHAIN_COLOURS[names[c]],
+            "size": size,
+            "price": price,
+            "available": state.bank[c],
+            "safe": state.is_safe(c),
+        }
+        if size and not hidden:
+            holdings = [held[c] for held in state.shares]
+            entry["bonuses"] = bonuses(price, holdings)
+        chains.append(entry)
+    players = []
+    for p in range(state.num_players):
+        entry = {
+            "seat": p,
+            "name": ctx.players[p],
+            "tiles": len(state.hands[p]),
+        }
+        if not hidden or p == seat:
+            entry["cash"] = state.cash[p]
+            entry["shares"] = {names[c]: n for c, n in enumerate(state.shares[p]) if n}
+        players.append(entry)
+    out: dict[str, Any] = {
+        "game": "acquire",
+        "seat": seat,
+        "ruleset": ctx.ruleset.to_json(),
+        "columns": ctx.board.columns,
+        "rows": ctx.board.rows,
+        "board": cells,
+        "dead": [board_names[t] for t in state.removed],
+        "last_tile": _last_tile(state),
+        "chains": chains,
+        "players": players,
+        "order": list(state.order),
+        "bag": len(state.bag) - state.bag_pos,
+        "turn": state.turn_number,
+        "active": state.active,
+        "decision": _decision(state),
+        "can_end": state.can_end(),
+        "finished": state.is_terminal(),
+        "end_reason": state.end_reason,
+        "scores": state.scores(),
+    }
+    if seat is not None and 0 <= seat < state.num_players:
+        out["hand"] = [
+            {"tile": board_names[t], **_tile_status(state, t)} for t in sorted(state.hands[seat])
+        ]
+    return out
+
+
+def _tile_status(state: AcquireState, tile: int) -> dict[str, Any]:
+    from takeover.acquire import state as s
+
+    kind, chains = state.classify(tile)
+    names = state.ctx.chain_names
+    if kind == s.DEAD:
+        return {
+            "playable": False,
+            "why": "permanently unplayable: it would merge safe chains "
+            + " and ".join(names[c] for c in chains if state.is_safe(c)),
+        }
+    if kind == s.NO_CHAIN:
+        return {"playable": False, "why": "temporarily unplayable: it would found an 8th chain"}
+    effect = {s.LONE: "orphan", s.FOUNDING: "founds", s.GROWTH: "grows", s.MERGER: "merges"}[kind]
+    return {"playable": True, "effect": effect, "chains": [names[c] for c in chains]}
+
+
+def _last_tile(state: AcquireState) -> str | None:
+    from takeover.acquire.actions import PlaceTile
+
+    cell = state.history
+    while cell is not None:
+        cell, _, action = cell
+        if isinstance(action, PlaceTile):
+            return state.ctx.board.names[action.tile]
+    return None
+
+
+def _decision(state: AcquireState) -> dict[str, Any] | None:
+    from takeover.acquire import state as s
+
+    if state.is_terminal():
+        return None
+    names = state.ctx.chain_names
+    d: dict[str, Any] = {"player": state.current_player(), "kind": state.decision}
+    if state.phase in (s.SURVIVOR, s.DEFUNCT) or state.merge_chains:
+        d["merger"] = {
+            "chains": [names[c] for c in state.merge_chains],
+            "survivor": names[state.survivor] if state.survivor >= 0 else None,
+        }
+    if state.phase == s.DISPOSE:
+        chain = state._defunct[0]
+        d["defunct"] = names[chain]
+        d["survivor"] = names[state.survivor]
+        d["price"] = state.price(chain)
+        d["held"] = state.shares[state.decider][chain]  # type: ignore[index]
+        d["survivor_available"] = state.bank[state.survivor]
+    if state.phase == s.ANSWER and state.pending_trade is not None:
+        d["trade"] = state._trade_data(state.pending_trade)
+    if state.phase == s.PLACE:
+        d["trading_open"] = state.trading_open()
+    return d
+
+
+def event_view(state: AcquireState, event: Event, seat: int | None) -> dict[str, Any] | None:
+    """``event`` as ``seat`` may see it: other players' drawn tiles are hidden."""
+    data = event.to_dict()
+    player = data.get("player")
+    if event.type in ("tiles_drawn", "dead_tiles_replaced") and player != seat:
+        data["count"] = len(data.pop("tiles"))
+    elif (
+        state.ctx.ruleset.hidden_holdings
+        and event.type in ("trade_proposed", "trade_answered")
+        and seat not in (data.get("from"), data.get("to"))
+    ):
+        data.pop("give", None)
+        data.pop("get", None)
+    return data

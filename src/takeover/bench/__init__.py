@@ -1,0 +1,1 @@
+"""Benchmarks, run with ``takeover bench NAME``; figures go to docs/performance.md."""

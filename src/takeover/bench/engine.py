@@ -1,0 +1,90 @@
+"""Acquire engine speed: random games per second, legal-action calls, clone time.
+
+Method: plays complete 4-player games (standard ruleset, all rules, no events)
+in one process, each decision uniform over ``legal_actions()`` except that the
+end is declared as soon as it may be (the ``random`` bot's policy), applied
+with the unchecked ``play()`` that search uses. Games per second per core is
+games / CPU seconds of this single-threaded process. Legal-action calls and
+clones are timed separately over positions sampled from those games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+from takeover.acquire import new_game
+from takeover.acquire.actions import BuyShares, DeclareEnd
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--ruleset", default="standard")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def random_game(seed: int, players: int, ruleset: str, samples: list | None = None) -> int:
+    """Play one random game with the unchecked fast path; return the decisions made."""
+    state = new_game(players, ruleset, seed=seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while state.decider is not None:
+        legal = state.legal_actions()
+        action = legal[0]
+        if not (
+            isinstance(action, DeclareEnd) or (isinstance(action, BuyShares) and legal[-1].end_game)
+        ):
+            action = legal[rng.randrange(len(legal))]
+        elif isinstance(action, BuyShares):
+            action = legal[-1]
+        if samples is not None and decisions % 16 == 0:
+            samples.append(state.clone())
+        state.play(action)
+        decisions += 1
+    return decisions
+
+
+def run(args: argparse.Namespace) -> int:
+    samples: list[Any] = []
+    random_game(0, args.players, args.ruleset, samples)  # warm caches
+    samples.clear()
+    t0 = time.process_time()
+    decisions = 0
+    for g in range(args.games):
+        decisions += random_game(args.seed + g, args.players, args.ruleset)
+    games_cpu = time.process_time() - t0
+    for g in range(20):
+        random_game(10_000 + g, args.players, args.ruleset, samples)
+    t0 = time.perf_counter()
+    reps = 20
+    for _ in range(reps):
+        for s in samples:
+            s.legal_actions()
+    legal_rate = reps * len(samples) / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        for s in samples:
+            s.clone()
+    clone_us = (time.perf_counter() - t0) / (reps * len(samples)) * 1e6
+    figures = {
+        "games": args.games,
+        "players": args.players,
+        "ruleset": args.ruleset,
+        "games_per_second_per_core": round(args.games / games_cpu, 1),
+        "decisions_per_game": round(decisions / args.games, 1),
+        "legal_action_calls_per_second": round(legal_rate),
+        "clone_microseconds": round(clone_us, 2),
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print((__doc__ or "").strip())
+        print()
+        for key, value in figures.items():
+            print(f"{key:32} {value}")
+    return 0

@@ -1,0 +1,1 @@
+"""Bots: players that choose among the legal actions from what their seat may know."""

@@ -1,0 +1,1 @@
+"""Subcommands of the ``takeover`` CLI (see :mod:`takeover.cli`)."""
