@@ -67,6 +67,7 @@ class AcquireState:
         "_defunct",
         "_disposers",
         "_log",
+        "_playable",
         "active",
         "at_start",
         "bag",
@@ -135,6 +136,9 @@ class AcquireState:
         self.history: tuple | None = None
         self.start: dict[str, Any] = {}
         self._log: list[Event] | None = None
+        self._playable: list[int] = []
+        """The active player's playable tiles, computed once per turn (tiles and board
+        do not change before the tile is placed)."""
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int | None:
@@ -182,6 +186,7 @@ class AcquireState:
         new.history = self.history
         new.start = self.start
         new._log = None
+        new._playable = self._playable
         return new
 
     def determinize(self, seat: int, rng: Any) -> AcquireState:
@@ -203,6 +208,8 @@ class AcquireState:
             new.hands[p] = tuple(unknown[i : i + k])
             i += k
         new.bag = self.bag[: self.bag_pos] + tuple(unknown[i:])
+        if seat != self.active:
+            new._playable = new.playable_tiles(self.active)
         return new
 
     # ------------------------------------------------------------------ queries
@@ -257,7 +264,8 @@ class AcquireState:
         return MERGER, chains
 
     def playable_tiles(self, seat: int) -> list[int]:
-        return [t for t in self.hands[seat] if self.classify(t)[0] <= MERGER]
+        """``seat``'s playable tiles, in tile order."""
+        return [t for t in sorted(self.hands[seat]) if self.classify(t)[0] <= MERGER]
 
     def trading_open(self) -> bool:
         """Whether the active player may propose a trade now (RULINGS 28)."""
@@ -281,14 +289,14 @@ class AcquireState:
             actions: list[AcquireAction] = []
             if self._may_declare_now():
                 actions.append(DeclareEnd())
-            tiles = self.playable_tiles(self.active)
+            tiles = self._playable
             if tiles:
-                actions += [PlaceTile(t) for t in sorted(tiles)]
+                actions += [PlaceTile(t) for t in tiles]
             else:
-                actions += self._buy_options()[0]
+                actions += self._buy_options()
             return actions
         if phase == BUY:
-            return list(self._buy_options()[0])
+            return self._buy_options()
         if phase == DISPOSE:
             return list(self._dispose_options()[0])
         if phase == FOUND:
@@ -307,13 +315,43 @@ class AcquireState:
     def _may_declare_now(self) -> bool:
         return self.at_start and self.ctx.ruleset.declare_end == "turn_start" and self.can_end()
 
-    def _buy_options(self) -> tuple[list[BuyShares], frozenset[BuyShares]]:
-        sizes, bank, prices = self.sizes, self.bank, self.ctx.prices
-        offers = tuple(
-            (c, bank[c], prices[c][sizes[c]]) for c in range(NUM_CHAINS) if sizes[c] and bank[c]
-        )
+    def _buy_offers(self) -> tuple[tuple[tuple[int, int, int], ...], bool]:
+        """The key of the purchase table: what is on offer, and whether to add end twins."""
+        sizes, bank, prices, limit = self.sizes, self.bank, self.ctx.prices, self.ctx.max_purchase
+        offers = []
+        for c in range(NUM_CHAINS):
+            size, left = sizes[c], bank[c]
+            if size and left:
+                offers.append((c, left if left < limit else limit, prices[c][size]))
         with_end = self.ctx.ruleset.declare_end == "with_purchase" and self.can_end()
-        return self.ctx.buy_options(offers, self.cash[self.active], with_end)
+        return tuple(offers), with_end
+
+    def _can_buy(self) -> bool:
+        """Whether the active player has any choice at the buy step (RULINGS 31)."""
+        if self.ctx.ruleset.declare_end == "with_purchase" and self.can_end():
+            return True
+        if not self.ctx.max_purchase:
+            return False
+        sizes, bank, prices = self.sizes, self.bank, self.ctx.prices
+        cash = self.cash[self.active]
+        for c in range(NUM_CHAINS):
+            size = sizes[c]
+            if size and bank[c] and prices[c][size] <= cash:
+                return True
+        return False
+
+    def _buy_options(self) -> list[BuyShares]:
+        """Every purchase the active player can make now, fewest shares first."""
+        offers, with_end = self._buy_offers()
+        return self.ctx.buy_options(offers, with_end, self.cash[self.active])[0]
+
+    def _buy_is_legal(self, action: BuyShares) -> bool:
+        offers, with_end = self._buy_offers()
+        _, allowed = self.ctx.buy_options(offers, with_end, 0)
+        if action not in allowed:
+            return False
+        prices, sizes = self.ctx.prices, self.sizes
+        return sum(prices[c][sizes[c]] for c in action.shares) <= self.cash[self.active]
 
     def _dispose_options(self) -> tuple[list[DisposeShares], frozenset[DisposeShares]]:
         held = self.shares[self.decider][self._defunct[0]]  # type: ignore[index]
@@ -364,12 +402,12 @@ class AcquireState:
                 raise IllegalAction(problem)
             return
         if phase in (PLACE, BUY) and isinstance(action, BuyShares):
-            if phase == PLACE and self.playable_tiles(self.active):
+            if phase == PLACE and self._playable:
                 raise IllegalAction("place a tile before buying shares")
             tlstyer_end = self.ctx.ruleset.declare_end == "with_purchase"
             if action.end_game and tlstyer_end and not self.can_end():
                 action = BuyShares(action.shares)  # ignored, not an error (RULINGS 24)
-            if action in self._buy_options()[1]:
+            if self._buy_is_legal(action):
                 return
         elif phase == DISPOSE and isinstance(action, DisposeShares):
             if action in self._dispose_options()[1]:
@@ -440,7 +478,8 @@ class AcquireState:
         self.turn_number += 1
         if self._log is not None:
             self._emit("turn_started", player=seat, turn=self.turn_number)
-        if not self.playable_tiles(seat):
+        self._playable = playable = self.playable_tiles(seat)
+        if not playable:
             if self.hands[seat] and self._log is not None:
                 names = self.ctx.board.names
                 self._emit(
@@ -659,8 +698,7 @@ class AcquireState:
         self.phase = BUY
         self.decider = self.active
         self.at_start = False
-        options = self._buy_options()[0]
-        if len(options) == 1:  # nothing can be bought, the end cannot be declared
+        if not self._can_buy():
             if self._log is not None:
                 self._emit("shares_bought", player=self.active, shares={}, cost=0, forced=True)
             self._end_turn()
@@ -710,6 +748,9 @@ class AcquireState:
 
     def _replace_dead(self, seat: int) -> None:
         """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
+        safe = self.ctx.safe
+        if sum(1 for size in self.sizes if size >= safe) < 2:
+            return  # a dead tile merges two safe chains: none can exist yet
         repeat = self.ctx.ruleset.dead_replacement == "repeat"
         while True:
             dead = [t for t in self.hands[seat] if self.classify(t)[0] == DEAD]
@@ -787,7 +828,7 @@ class AcquireState:
         self.pending_trade = None
         self.phase = PLACE
         self.decider = self.active
-        if not self.playable_tiles(self.active):
+        if not self._playable:
             self._maybe_skip_to_buy()
 
     def _transfer(self, giver: int, taker: int, side: Offer) -> None:
