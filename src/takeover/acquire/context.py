@@ -84,7 +84,7 @@ class _Tables:
         costs = self._costs.get((offers, with_end))
         if costs is None:
             costs = self._priced(offers, with_end, by_length)
-        return [b for b, cost in zip(purchases, costs) if cost <= cash], allowed
+        return [b for b, cost in zip(purchases, costs, strict=True) if cost <= cash], allowed
 
     def _priced(
         self,

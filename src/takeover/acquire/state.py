@@ -53,6 +53,9 @@ PHASE_NAMES = (
 # Tile classes (RULINGS 2-5).
 LONE, FOUNDING, GROWTH, MERGER, DEAD, NO_CHAIN = range(6)
 
+_PLACE = tuple(PlaceTile(t) for t in range(256))
+"""Shared ``PlaceTile`` actions (immutable), so listing them allocates nothing."""
+
 END_DECLARED = "declared"
 END_ALL_TILES = "all_tiles_played"
 END_NO_PLACEMENT = "no_tile_placed_for_a_round"
@@ -264,8 +267,38 @@ class AcquireState:
         return MERGER, chains
 
     def playable_tiles(self, seat: int) -> list[int]:
-        """``seat``'s playable tiles, in tile order."""
-        return [t for t in sorted(self.hands[seat]) if self.classify(t)[0] <= MERGER]
+        """``seat``'s playable tiles, in tile order.
+
+        The same rules as :meth:`classify`, asking only "playable?" (the hot path
+        of every turn): a tile is unplayable only if it touches two safe chains,
+        or founds a chain while none is left.
+        """
+        board, sizes, safe = self.board, self.sizes, self.ctx.safe
+        neighbours = self.ctx.board.neighbours
+        chain_left = 0 in sizes
+        out = []
+        for t in sorted(self.hands[seat]):
+            orphan = False
+            chained = False
+            safe_seen = -1
+            dead = False
+            for n in neighbours[t]:
+                label = board[n]
+                if label == EMPTY:
+                    continue
+                if label == ORPHAN:
+                    orphan = True
+                    continue
+                chained = True
+                if sizes[label] >= safe:
+                    if safe_seen >= 0 and safe_seen != label:
+                        dead = True
+                        break
+                    safe_seen = label
+            if dead or (orphan and not chained and not chain_left):
+                continue
+            out.append(t)
+        return out
 
     def trading_open(self) -> bool:
         """Whether the active player may propose a trade now (RULINGS 28)."""
@@ -291,7 +324,8 @@ class AcquireState:
                 actions.append(DeclareEnd())
             tiles = self._playable
             if tiles:
-                actions += [PlaceTile(t) for t in tiles]
+                place = _PLACE
+                actions += [place[t] for t in tiles]
             else:
                 actions += self._buy_options()
             return actions
