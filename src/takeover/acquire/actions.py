@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from takeover.acquire.board import Board
+from takeover.acquire.data import NUM_CHAINS
 from takeover.core.errors import IllegalAction
 
 
@@ -70,6 +71,22 @@ class Offer:
 
     def is_empty(self) -> bool:
         return self.cash == 0 and not self.shares
+
+    def problem(self) -> str | None:
+        """What makes this side malformed, if anything (offers built in code are not
+        checked by the record reader, so :meth:`AcquireState.apply` asks this)."""
+        cash = self.cash
+        if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0 or cash % 100:
+            return f"trade cash must be a non-negative multiple of $100, got {cash!r}"
+        chains = [c for c, _ in self.shares]
+        if len(set(chains)) != len(chains):
+            return "each chain may appear only once on a side of a trade"
+        for chain, n in self.shares:
+            if not isinstance(chain, int) or not 0 <= chain < NUM_CHAINS:
+                return f"unknown chain {chain!r} in a trade"
+            if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
+                return f"share counts in a trade must be positive integers, got {n!r}"
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -812,8 +812,12 @@ class AcquireState:
             return "trades may only be proposed by the active player before placing a tile"
         if self.trades_offered >= self.ctx.ruleset.max_trade_offers:
             return f"at most {self.ctx.ruleset.max_trade_offers} trade offers per turn"
-        if not (0 <= offer.to < self.num_players) or offer.to == self.active:
-            return f"seat {offer.to} is not another player at this table"
+        to = offer.to
+        if not isinstance(to, int) or not 0 <= to < self.num_players or to == self.active:
+            return f"seat {to!r} is not another player at this table"
+        malformed = offer.give.problem() or offer.get.problem()
+        if malformed:
+            return malformed
         if offer.give.is_empty() and offer.get.is_empty():
             return "a trade must exchange something"
         problem = self._side_problem(self.active, offer.give, "you")

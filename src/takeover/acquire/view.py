@@ -74,7 +74,7 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
         "bag": len(state.bag) - state.bag_pos,
         "turn": state.turn_number,
         "active": state.active,
-        "decision": _decision(state),
+        "decision": _decision(state, seat),
         "can_end": state.can_end(),
         "finished": state.is_terminal(),
         "end_reason": state.end_reason,
@@ -115,7 +115,7 @@ def _last_tile(state: AcquireState) -> str | None:
     return None
 
 
-def _decision(state: AcquireState) -> dict[str, Any] | None:
+def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
     from takeover.acquire import state as s
 
     if state.is_terminal():
@@ -134,8 +134,14 @@ def _decision(state: AcquireState) -> dict[str, Any] | None:
         d["price"] = state.price(chain)
         d["held"] = state.shares[state.decider][chain]  # type: ignore[index]
         d["survivor_available"] = state.bank[state.survivor]
-    if state.phase == s.ANSWER and state.pending_trade is not None:
-        d["trade"] = state._trade_data(state.pending_trade)
+    offer = state.pending_trade
+    # Like the trade events: with hidden holdings only the two parties see the terms.
+    if (
+        state.phase == s.ANSWER
+        and offer is not None
+        and (not state.ctx.ruleset.hidden_holdings or seat in (state.active, offer.to))
+    ):
+        d["trade"] = state._trade_data(offer)
     if state.phase == s.PLACE:
         d["trading_open"] = state.trading_open()
     return d
