@@ -1,0 +1,125 @@
+"""Playing one arena game: bots from specs, the engine as referee."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from takeover.acquire import new_game
+from takeover.bots import make_bot
+from takeover.bots.base import Observation
+from takeover.core.errors import IllegalAction
+
+MAX_ACTIONS = 20_000
+"""A game taking more actions than this has stalled (no legal game comes close)."""
+
+
+class StalledGame(RuntimeError):
+    """A game that did not end within :data:`MAX_ACTIONS` actions."""
+
+
+@dataclass
+class GameResult:
+    """What one game produced, by seat, plus per-entrant timing."""
+
+    index: int
+    seed: int
+    rotation: int
+    seating: list[int]
+    bots: list[str]
+    """Spec of the bot in each seat."""
+    scores: list[int]
+    ranks: list[int]
+    end_reason: str
+    turns: int
+    actions: int
+    illegal: list[int]
+    """Per seat, actions the engine refused (the bot then played a random legal one)."""
+    think: list[float]
+    """Per seat, seconds spent choosing."""
+    decisions: list[int]
+    """Per seat, decisions taken (those with a single legal action included)."""
+    max_think: list[float]
+    record: dict[str, Any] | None = field(default=None, repr=False)
+
+    def line(self) -> dict[str, Any]:
+        """The JSON line written per game (no record)."""
+        return {
+            "game": self.index,
+            "seed": self.seed,
+            "rotation": self.rotation,
+            "seating": self.seating,
+            "bots": self.bots,
+            "scores": self.scores,
+            "ranks": self.ranks,
+            "end_reason": self.end_reason,
+            "turns": self.turns,
+            "actions": self.actions,
+            "illegal": self.illegal,
+            "think_s": [round(t, 4) for t in self.think],
+            "decisions": self.decisions,
+            "max_think_s": [round(t, 4) for t in self.max_think],
+        }
+
+
+def play_game(
+    specs: list[str],
+    seating: list[int] | tuple[int, ...],
+    seed: int,
+    ruleset: Any = "standard",
+    index: int = 0,
+    rotation: int = 0,
+    keep_record: bool = False,
+) -> GameResult:
+    """Play one game; ``specs[seating[seat]]`` plays ``seat``. Deterministic in ``seed``
+    (for bots bounded by iterations; a time budget depends on the machine)."""
+    n = len(seating)
+    bots_specs = [specs[e] for e in seating]
+    bots = [make_bot(s) for s in bots_specs]
+    names = [f"{spec} #{entrant + 1}" for spec, entrant in zip(bots_specs, seating, strict=True)]
+    state = new_game(names, ruleset, seed=seed)
+    rngs = [random.Random(f"{seed}/{rotation}/{seat}") for seat in range(n)]
+    illegal = [0] * n
+    think = [0.0] * n
+    max_think = [0.0] * n
+    decisions = [0] * n
+    count = 0
+    while not state.is_terminal():
+        count += 1
+        if count > MAX_ACTIONS:
+            raise StalledGame(f"game {index} (seed {seed}) passed {MAX_ACTIONS} actions")
+        seat = state.current_player()
+        assert seat is not None
+        obs = Observation(state, seat)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(obs, rngs[seat])
+        dt = time.perf_counter() - t0
+        think[seat] += dt
+        max_think[seat] = max(max_think[seat], dt)
+        decisions[seat] += 1
+        try:
+            state.apply(action, seat)
+        except IllegalAction:
+            illegal[seat] += 1
+            state.apply(obs.legal[rngs[seat].randrange(len(obs.legal))], seat)
+    scores = state.scores()
+    assert scores is not None
+    return GameResult(
+        index=index,
+        seed=seed,
+        rotation=rotation,
+        seating=list(seating),
+        bots=bots_specs,
+        scores=scores,
+        ranks=state.ranks(),
+        end_reason=str(state.end_reason),
+        turns=state.turn_number,
+        actions=sum(1 for _ in state.actions()),
+        illegal=illegal,
+        think=think,
+        decisions=decisions,
+        max_think=max_think,
+        record=state.to_record() if keep_record else None,
+    )
