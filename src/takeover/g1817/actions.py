@@ -1,0 +1,77 @@
+"""1817 actions in the 18xx.games record form.
+
+An :class:`Action` is frozen and hashable: the type, the acting entity and the remaining
+fields as a sorted tuple, so the record form round-trips exactly (``to_dict``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+IGNORED_KEYS = frozenset({"id", "user", "created_at", "original_id", "skip", "auto_actions"})
+"""Bookkeeping keys that do not change what an action does."""
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        if value and all(
+            isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value
+        ):
+            return {k: _thaw(v) for k, v in value}
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision: ``type`` (``bid``, ``pass``...), ``entity`` and its other fields."""
+
+    type: str
+    entity: int | str
+    entity_type: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        rest = {
+            k: v
+            for k, v in data.items()
+            if k not in IGNORED_KEYS and k not in ("type", "entity", "entity_type")
+        }
+        return cls(
+            str(data["type"]), data["entity"], str(data.get("entity_type", "")), _freeze(rest)
+        )
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.fields:
+            if k == key:
+                return _thaw(v)
+        return default
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "type": self.type,
+            "entity": self.entity,
+            "entity_type": self.entity_type,
+        }
+        out.update(_thaw(self.fields) if self.fields else {})
+        return out
+
+    @property
+    def is_player(self) -> bool:
+        return self.entity_type == "player"
+
+    def __str__(self) -> str:
+        extra = {k: _thaw(v) for k, v in self.fields if k not in ("routes",)}
+        return f"{self.entity} {self.type} {json.dumps(extra, sort_keys=True)}"

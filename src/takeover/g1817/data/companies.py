@@ -1,0 +1,133 @@
+"""Private companies and corporations of each edition, as the fixtures name them.
+
+Facts from the reference edition data (ids, names, face values, mail-contract revenue and
+the terrain bonuses that change cash); rules that use them live in the rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Company:
+    """A private company: face value and the money-relevant parts of its ability."""
+
+    sym: str
+    name: str
+    value: int
+    mail: int = 0
+    """Revenue paid to an owning corporation with a train at the start of each OR."""
+    tile_income: tuple[int, str] | None = None
+    """(income, terrain): cash after laying a yellow tile on that terrain."""
+    tile_discount: tuple[int, str] | None = None
+    """(discount, terrain): terrain fee reduction."""
+    extra_token: bool = False
+
+
+COMPANIES_BASE: tuple[Company, ...] = (
+    Company("PSM", "P4 - Pittsburgh Steel Mill", 40),
+    Company("ME", "P3 - Mountain Engineers", 40, tile_income=(20, "mountain")),
+    Company("OBC", "P2 - Ohio Bridge Company", 40, tile_discount=(10, "water")),
+    Company("UBC", "P8 - Union Bridge Company", 80, tile_discount=(10, "water")),
+    Company("TS", "P7 - Train Station", 80, extra_token=True),
+    Company("MINC", "P1 - Minor Coal Mine", 30),
+    Company("CM", "P5 - Coal Mine", 60),
+    Company("MAJC", "P10 - Major Coal Mine", 90),
+    Company("MINM", "P6 - Minor Mail Contract", 60, mail=10),
+    Company("MAIL", "P9 - Mail Contract", 90, mail=15),
+    Company("MAJM", "P11 - Major Mail Contract", 120, mail=20),
+)
+
+COMPANIES_VOLATILITY: tuple[Company, ...] = (
+    Company("P12", "P12 - Loan Shark", 60),
+    Company("P13", "P13 - Ponzi Scheme", 100),
+    Company("P14", "P14 - Inventor", 70),
+    Company("P15", "P15 - Scrapper", 40),
+    Company("P16", "P16 - Buffalo Rail Center", 40),
+    Company("P17", "P17 - Toledo Industry", 40),
+    Company("P18", "P18 - Express Track", 30),
+    Company("P19", "P19 - Efficient Track", 40),
+    Company("P20", "P20 - Golden Parachute", 100),
+    Company("P21", "P21 - Station Subsidy", 70),
+    Company("P22", "P22 - Country Ranch", 30),
+    Company("P23", "P23 - Rural Ranch", 60),
+    Company("P24", "P24 - Indianapolis Market", 40),
+)
+
+CORPORATIONS_BASE: tuple[str, ...] = (
+    "A&S",
+    "A&A",
+    "Belt",
+    "Bess",
+    "B&A",
+    "DL&W",
+    "J",
+    "GT",
+    "H",
+    "ME",
+    "NYOW",
+    "NYSW",
+    "PSNR",
+    "PLE",
+    "PW",
+    "R",
+    "SR",
+    "UR",
+    "WT",
+    "WC",
+)
+
+COMPANIES_NA: tuple[Company, ...] = (
+    Company("DTC", "Denver Telecommunications", 40),
+    Company("ME", "Mountain Engineers", 40, tile_income=(20, "mountain")),
+    Company("UBC", "Union Bridge Company", 80, tile_discount=(10, "water")),
+    Company("TS", "Train Station", 80, extra_token=True),
+    Company("MINC", "Minor Coal Mine", 30),
+    Company("MAJC", "Major Coal Mine", 90),
+    Company("MINM", "Minor Mail Contract", 60, mail=10),
+    Company("MAJM", "Major Mail Contract", 120, mail=20),
+)
+
+CORPORATIONS_NA: tuple[str, ...] = (
+    "DL&W",
+    "J",
+    "GT",
+    "H",
+    "ME",
+    "NYOW",
+    "NYSW",
+    "PSNR",
+    "PLE",
+    "PW",
+    "R",
+    "SR",
+    "UR",
+    "WT",
+    "WC",
+)
+
+COMPANIES_WO: tuple[Company, ...] = (
+    Company("PSM", "Pittsburgh Steel Mill", 40),
+    Company("ME", "Mountain (Ocean) Engineers", 40, tile_income=(20, "lake")),
+    Company("OBC", "Ohio Bridge Company", 40, tile_discount=(10, "water")),
+    Company("TS", "Train Station", 80, extra_token=True),
+    Company("MINC", "Minor Coal Mine", 30),
+    Company("CM", "Coal Mine", 60),
+    Company("MAJM", "Major Mail Contract", 120, mail=20),
+)
+
+CORPORATIONS_WO: tuple[str, ...] = (
+    "A&S",
+    "Belt",
+    "Bess",
+    "B&A",
+    "DL&W",
+    "GT",
+    "H",
+    "ME",
+    "PSNR",
+    "R",
+    "UR",
+    "WC",
+)

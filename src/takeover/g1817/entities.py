@@ -1,0 +1,84 @@
+"""The mutable pieces of a 1817 position: players, corporations, certificates, trains.
+
+Kept as plain slotted dataclasses so that :meth:`Game1817.clone` is a cheap deep copy and
+the rules read like the rulebook ("the corporation's cash", "the player's shares").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+POOL = "__market__"
+"""Holder key of the open market (shares sold, shorted or bankrupt players' shares)."""
+
+Holder = int | str
+"""A certificate's owner: a player id, a corporation symbol (its treasury) or :data:`POOL`."""
+
+
+@dataclass(slots=True)
+class Share:
+    """One certificate; ``percent`` is negative for a short."""
+
+    corp: str
+    index: int
+    percent: int
+    owner: Holder
+    president: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.corp}_{self.index}"
+
+
+@dataclass(slots=True)
+class Train:
+    name: str
+    index: int
+    owner: Holder | None = None
+    """``None`` while in the depot (upcoming or discarded)."""
+    obsolete: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}-{self.index}"
+
+
+@dataclass(slots=True)
+class Player:
+    id: int
+    name: str
+    cash: int = 0
+    companies: list[str] = field(default_factory=list)
+    bankrupt: bool = False
+
+
+@dataclass(slots=True)
+class Corporation:
+    """A corporation; ``price_index`` is its space on the one-row market (``None``: unstarted)."""
+
+    sym: str
+    cash: int = 0
+    price_index: int | None = None
+    owner: Holder | None = None
+    total_shares: int = 2
+    loans: list[int] = field(default_factory=list)
+    trains: list[Train] = field(default_factory=list)
+    tokens: int = 1
+    """Station tokens owned, the home token included."""
+    tokens_placed: int = 0
+    token_hexes: list[str] = field(default_factory=list)
+    companies: list[str] = field(default_factory=list)
+    shares: list[Share] = field(default_factory=list)
+    ipoed: bool = False
+    floated: bool = False
+    operated: bool = False
+
+    @property
+    def share_percent(self) -> int:
+        return 100 // self.total_shares
+
+    def percent_of(self, holder: Holder) -> int:
+        return sum(s.percent for s in self.shares if s.owner == holder)
+
+    def shares_of(self, holder: Holder) -> list[Share]:
+        return [s for s in self.shares if s.owner == holder]

@@ -1,0 +1,153 @@
+"""Reading 18xx.games fixtures: undo/redo filtering, replay, summary and trace checking.
+
+The only module of the package that touches files (for an optional trace). The CLI calls
+:func:`is_fixture` and :func:`replay_fixture`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from takeover.core.errors import RecordError, TakeoverError
+from takeover.g1817.actions import Action
+from takeover.g1817.state import Game1817
+from takeover.g1817.trace import compare, read_trace, snapshot
+
+TITLES = ("1817", "1817NA", "1817WO")
+
+
+def is_fixture(data: Mapping[str, Any]) -> bool:
+    """True for an 18xx.games game export of a 1817 edition."""
+    title = data.get("title")
+    actions = data.get("actions")
+    return (
+        isinstance(title, str)
+        and title in TITLES
+        and isinstance(actions, list)
+        and all(isinstance(a, Mapping) and "entity" in a and "type" in a for a in actions)
+    )
+
+
+def applied_actions(actions: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The actions that remain once undo and redo are resolved, in record order.
+
+    ``undo`` takes back the last non-message action (or everything after ``action_id``);
+    ``redo`` restores the last batch undone; any other action forgets what could be redone.
+    """
+    applied: list[Mapping[str, Any]] = []
+    redo: list[list[Mapping[str, Any]]] = []
+    for action in actions:
+        kind = action.get("type")
+        if kind == "undo":
+            target = action.get("action_id")
+            batch: list[Mapping[str, Any]] = []
+            if target is None:
+                for i in range(len(applied) - 1, -1, -1):
+                    if applied[i].get("type") != "message":
+                        batch.append(applied.pop(i))
+                        break
+            else:
+                keep: list[Mapping[str, Any]] = []
+                for a in applied:
+                    if a["id"] > target and a.get("type") != "message":
+                        batch.append(a)
+                    else:
+                        keep.append(a)
+                applied = keep
+                batch.reverse()
+            batch.reverse()
+            redo.append(batch)
+        elif kind == "redo":
+            if redo:
+                applied.extend(redo.pop())
+        else:
+            applied.append(action)
+            if kind != "message":
+                redo.clear()
+    return applied
+
+
+def new_game(data: Mapping[str, Any]) -> Game1817:
+    settings = data.get("settings") or {}
+    rules = tuple(r for r in (settings.get("optional_rules") or []) if r)
+    players = [(int(p["id"]), str(p["name"])) for p in data["players"]]
+    return Game1817(str(data["title"]), players, int(settings.get("seed") or 0), rules)
+
+
+def _expand(raw: Mapping[str, Any]) -> list[Action]:
+    out = [Action.from_dict(raw)]
+    for auto in raw.get("auto_actions") or []:
+        out.append(Action.from_dict(auto))
+    return out
+
+
+def replay_fixture(data: Mapping[str, Any], trace_path: str | None = None) -> dict[str, Any]:
+    """Replay a fixture; return the JSON summary; raise ``RecordError`` at the first failure.
+
+    With ``trace_path`` every applied action is also checked against the reference trace.
+    """
+    if not is_fixture(data):
+        raise RecordError("not an 18xx.games 1817 fixture")
+    game = new_game(data)
+    raw_actions = list(data["actions"])
+    applied = applied_actions(raw_actions)
+    applied_ids = {a["id"] for a in applied}
+    trace_lines: dict[int, dict[str, Any]] = {}
+    if trace_path is not None:
+        _header, lines = read_trace(trace_path)
+        trace_lines = {line["id"]: line for line in lines if line.get("applied")}
+        missing = applied_ids - set(trace_lines)
+        extra = set(trace_lines) - applied_ids
+        if missing or extra:
+            raise RecordError(
+                f"undo filtering disagrees with the trace: only here {sorted(missing)[:5]}, "
+                f"only in the trace {sorted(extra)[:5]}"
+            )
+    expanded = [(raw, _expand(raw)) for raw in applied]
+    flat = [a for _, acts in expanded for a in acts]
+    position = 0
+    matched = 0
+    count = 0
+    for raw, actions in expanded:
+        for action in actions:
+            position += 1
+            game.upcoming = flat[position:]
+            if game.finished:
+                if action.type == "message":
+                    continue
+                raise RecordError("the game is already over", index=raw["id"], action=dict(raw))
+            try:
+                game.apply(action)
+            except TakeoverError as exc:
+                raise RecordError(str(exc), index=raw["id"], action=dict(raw)) from None
+            except (KeyError, ValueError, AssertionError, StopIteration, IndexError) as exc:
+                raise RecordError(
+                    f"engine error {type(exc).__name__}: {exc}", index=raw["id"], action=dict(raw)
+                ) from None
+        count += 1
+        if trace_path is not None:
+            diff = compare(snapshot(game), trace_lines[raw["id"]])
+            if diff is not None:
+                raise RecordError(f"trace divergence: {diff}", index=raw["id"], action=dict(raw))
+            matched += 1
+    game.upcoming = None
+    summary: dict[str, Any] = {
+        "game": "1817",
+        "title": data["title"],
+        "id": data.get("id"),
+        "players": [str(p["id"]) for p in data["players"]],
+        "finished": game.finished,
+        "result": game.result(),
+        "game_end_reason": game.game_end_reason,
+        "actions_applied": count,
+        "actions_in_record": len(raw_actions),
+    }
+    stored = data.get("result")
+    if isinstance(stored, Mapping):
+        summary["matches_stored_result"] = {str(k): v for k, v in stored.items()} == summary[
+            "result"
+        ] and data.get("game_end_reason") == game.game_end_reason
+    if trace_path is not None:
+        summary["trace"] = {"matched": matched, "path": trace_path}
+    return summary

@@ -1,0 +1,559 @@
+"""The 1817 position and its money primitives (market moves, loans, shares, trains).
+
+Rounds (in :mod:`takeover.g1817.rounds`) decide *when* things happen; this module says
+*what* a loan, a sale, a short or a train purchase does to the position, so every round
+shares one definition of each.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from takeover.core.errors import IllegalAction
+from takeover.g1817.data.companies import Company
+from takeover.g1817.data.editions import (
+    EDITIONS,
+    LIQUIDATION,
+    MARKET_PRICES,
+    PHASES,
+    PRICE_TYPES,
+    VOLATILITY_COMPANIES,
+    Edition,
+)
+from takeover.g1817.entities import POOL, Corporation, Holder, Player, Share, Train
+
+TOKEN_COST = 50
+LOAN_VALUE = 100
+NEEDED_TOKENS = {2: 1, 5: 2, 10: 4}
+
+
+class GameData:
+    """Money, certificates and trains of one game; no round logic."""
+
+    def __init__(
+        self,
+        title: str,
+        players: list[tuple[int, str]],
+        seed: int = 0,
+        optional_rules: tuple[str, ...] = (),
+    ) -> None:
+        self.edition: Edition = EDITIONS[title]
+        self.title = title
+        self.optional_rules = tuple(optional_rules)
+        self.seed = seed
+        cash = self.edition.starting_cash[len(players)]
+        self.players: list[Player] = [Player(pid, name, cash) for pid, name in players]
+        self.seat_order: list[int] = [p.id for p in self.players]
+        self.player_by_id: dict[int, Player] = {p.id: p for p in self.players}
+        self.corps: dict[str, Corporation] = {
+            sym: Corporation(sym) for sym in self.edition.corporations
+        }
+        companies = list(self.edition.companies)
+        if "volatility" in self.optional_rules:
+            companies += list(VOLATILITY_COMPANIES)
+        self.company_data: dict[str, Company] = {c.sym: c for c in companies}
+        self.company_order: list[str] = [c.sym for c in companies]
+        self.company_owner: dict[str, Holder | None] = {c.sym: None for c in companies}
+        self.closed_companies: set[str] = set()
+        self.market_slots: list[list[str]] = [[] for _ in MARKET_PRICES]
+        self.loans: list[int] = list(range(self.edition.total_loans))
+        self.phase_index = 0
+        self.depot: list[Train] = []
+        self.discarded: list[Train] = []
+        for ttype in self.edition.trains:
+            for i in range(ttype.count or 1):
+                self.depot.append(Train(ttype.name, i))
+        self.train_types = {t.name: t for t in self.edition.trains}
+        self.interest_fixed: int | None = None
+        self.cert_limit = self._cert_limit()
+        self.final_operating_rounds: int | None = None
+        self.finished = False
+        self.game_end_reason: str | None = None
+        self.owner_when_liquidated: dict[str, Holder | None] = {}
+        self.log: list[str] = []
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self.phase_index].name
+
+    @property
+    def train_limit(self) -> int:
+        return PHASES[self.phase_index].train_limit
+
+    @property
+    def corporation_sizes(self) -> tuple[int, ...]:
+        return PHASES[self.phase_index].sizes
+
+    def active_players(self) -> list[Player]:
+        return [p for p in self.players if not p.bankrupt]
+
+    def _cert_limit(self) -> int:
+        n = len(self.active_players())
+        table = self.edition.cert_limit
+        return table.get(n, table[min(table)] if n < min(table) else table[max(table)])
+
+    def price(self, corp: Corporation) -> int:
+        assert corp.price_index is not None
+        return MARKET_PRICES[corp.price_index]
+
+    def price_type(self, corp: Corporation) -> str | None:
+        return None if corp.price_index is None else PRICE_TYPES[corp.price_index]
+
+    def in_acquisition(self, corp: Corporation) -> bool:
+        return self.price_type(corp) == "acquisition"
+
+    def in_liquidation(self, corp: Corporation) -> bool:
+        return self.price_type(corp) == "liquidation"
+
+    def holder_name(self, holder: Holder | None) -> str:
+        if isinstance(holder, int):
+            return self.player_by_id[holder].name
+        return "the market" if holder == POOL else str(holder)
+
+    # -- market ------------------------------------------------------------------------------
+
+    def set_price(self, corp: Corporation, index: int) -> None:
+        if corp.price_index is not None:
+            self.market_slots[corp.price_index].remove(corp.sym)
+        corp.price_index = index
+        self.market_slots[index].append(corp.sym)
+
+    def move(self, corp: Corporation, index: int, force: bool = False) -> None:
+        """Move on the market; nothing but ``force`` enters the liquidation space."""
+        index = max(0, min(index, len(MARKET_PRICES) - 1))
+        if index == corp.price_index or (index == LIQUIDATION and not force):
+            return
+        self.set_price(corp, index)
+
+    def move_left(self, corp: Corporation, times: int = 1) -> None:
+        for _ in range(times):
+            assert corp.price_index is not None
+            self.move(corp, corp.price_index - 1)
+
+    def move_right(self, corp: Corporation, times: int = 1) -> None:
+        for _ in range(times):
+            assert corp.price_index is not None
+            self.move(corp, corp.price_index + 1)
+
+    def order_key(self, corp: Corporation) -> tuple[int, int, int, str]:
+        """Operating order: higher price first, then earlier arrival on the space."""
+        idx = corp.price_index
+        assert idx is not None
+        return (-MARKET_PRICES[idx], -idx, self.market_slots[idx].index(corp.sym), corp.sym)
+
+    def floated_corps(self) -> list[Corporation]:
+        return [c for c in self.corps.values() if c.floated]
+
+    def operating_order(self) -> list[Corporation]:
+        return sorted(self.floated_corps(), key=self.order_key)
+
+    def liquidate(self, corp: Corporation) -> None:
+        if corp.owner == POOL:
+            return
+        self.owner_when_liquidated[corp.sym] = corp.owner
+        self.move(corp, LIQUIDATION, force=True)
+
+    # -- loans -------------------------------------------------------------------------------
+
+    def future_interest_rate(self) -> int:
+        taken = self.edition.total_loans - len(self.loans)
+        rate = 5
+        for rate in range(5, self.edition.max_rate + 1, 5):
+            taken -= self.edition.loans_per_step
+            if taken <= 0:
+                break
+        return max(5, min(rate, self.edition.max_rate))
+
+    def interest_rate(self) -> int:
+        return self.interest_fixed or self.future_interest_rate()
+
+    def interest_owed(self, corp: Corporation) -> int:
+        owed = self.interest_rate() * len(corp.loans) * LOAN_VALUE // 100
+        if "P12" in corp.companies:
+            owed += 10
+        return owed
+
+    def can_take_loan(self, corp: Corporation) -> bool:
+        return len(corp.loans) < corp.total_shares and bool(self.loans)
+
+    def take_loan(self, corp: Corporation) -> None:
+        if not self.can_take_loan(corp):
+            raise IllegalAction(f"{corp.sym} cannot take another loan")
+        loan = self.loans.pop()
+        corp.cash += LOAN_VALUE
+        self.move_left(corp)
+        corp.loans.append(loan)
+
+    def payoff_loan(self, corp: Corporation, adjust_price: bool = True) -> None:
+        if not corp.loans:
+            raise IllegalAction(f"{corp.sym} has no loan to pay off")
+        loan = corp.loans.pop()
+        corp.cash -= LOAN_VALUE
+        self.loans.append(loan)
+        if adjust_price:
+            self.move_right(corp)
+
+    def buying_power(self, corp: Corporation, extra_loans: int = 0) -> int:
+        available = min(corp.total_shares - len(corp.loans), len(self.loans) + extra_loans)
+        return corp.cash + available * LOAN_VALUE
+
+    # -- shares ------------------------------------------------------------------------------
+
+    def share_by_id(self, share_id: str) -> Share:
+        corp_sym, _, index = share_id.rpartition("_")
+        corp = self.corps.get(corp_sym)
+        if corp is not None:
+            for share in corp.shares:
+                if share.index == int(index):
+                    return share
+        raise IllegalAction(f"no share {share_id}")
+
+    def num_certs(self, player: Player) -> int:
+        return sum(
+            1
+            for c in self.corps.values()
+            for s in c.shares
+            if s.owner == player.id and s.percent > 0
+        )
+
+    def player_percent(self, corp: Corporation) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for s in corp.shares:
+            if isinstance(s.owner, int):
+                out[s.owner] = out.get(s.owner, 0) + s.percent
+        return out
+
+    def share_value(self, corp: Corporation, percent: int) -> int:
+        return self.price(corp) * percent // corp.share_percent
+
+    def transfer_share(self, share: Share, to: Holder) -> None:
+        share.owner = to
+
+    def next_index(self, corp: Corporation) -> int:
+        return max([s.index for s in corp.shares] + [9]) + 1
+
+    def buy_shares(self, buyer: Holder, shares: list[Share]) -> None:
+        """Buy certificates at the market price (treasury shares pay the corporation)."""
+        corp = self.corps[shares[0].corp]
+        for share in shares:
+            cost = self.share_value(corp, share.percent)
+            self.pay(buyer, cost)
+            if share.owner == corp.sym:
+                corp.cash += cost
+            self.transfer_share(share, buyer)
+        self.check_president(corp)
+
+    def sell_shares(self, seller: int, shares: list[Share]) -> None:
+        corp = self.corps[shares[0].corp]
+        for share in shares:
+            self.player_by_id[seller].cash += self.share_value(corp, share.percent)
+            self.transfer_share(share, POOL)
+        self.check_president(corp, seller_swap=True)
+        self.close_market_shorts()
+
+    def pay(self, holder: Holder, amount: int) -> None:
+        if isinstance(holder, int):
+            self.player_by_id[holder].cash -= amount
+        elif holder != POOL:
+            self.corps[holder].cash -= amount
+
+    def credit(self, holder: Holder, amount: int) -> None:
+        self.pay(holder, -amount)
+
+    def check_president(self, corp: Corporation, seller_swap: bool = False) -> None:
+        """Hand the presidency to the largest holder when someone exceeds the president."""
+        owner = corp.owner
+        if not isinstance(owner, int):
+            return
+        holdings = self.player_percent(corp)
+        current = holdings.get(owner, 0)
+        best = max(holdings.values(), default=0)
+        if best <= current:
+            return
+        order = self.seat_order
+        start = order.index(owner)
+        rotated = order[start + 1 :] + order[:start]
+        new = next(p for p in rotated if holdings.get(p, 0) == best)
+        pres = next(s for s in corp.shares if s.president)
+        needed = pres.percent
+        # the new president hands in certificates worth the president's certificate
+        giving: list[Share] = []
+        got = 0
+        for s in sorted(corp.shares_of(new), key=lambda s: s.index):
+            if s.percent > 0 and not s.president and got < needed:
+                giving.append(s)
+                got += s.percent
+        pres_holder = pres.owner
+        pres.owner = new
+        for s in giving:
+            s.owner = pres_holder
+        corp.owner = new
+
+    def short(self, player: Player, corp: Corporation) -> None:
+        price = self.price(corp)
+        index = self.next_index(corp)
+        corp.shares.append(Share(corp.sym, index, corp.share_percent, POOL))
+        corp.shares.append(Share(corp.sym, index + 1, -corp.share_percent, player.id))
+        player.cash += price
+
+    def unshort(self, holder: Holder, share: Share) -> None:
+        """Cancel ``share`` (a long certificate of ``holder``) against one of its shorts."""
+        corp = self.corps[share.corp]
+        short = next(s for s in corp.shares if s.owner == holder and s.percent == -share.percent)
+        corp.shares.remove(share)
+        corp.shares.remove(short)
+
+    def shorts(self, corp: Corporation) -> list[Share]:
+        return [s for s in corp.shares if s.percent < 0]
+
+    def close_market_shorts(self) -> None:
+        for corp in self.corps.values():
+            while True:
+                pool_shorts = [s for s in corp.shares if s.owner == POOL and s.percent < 0]
+                longs = [
+                    s for s in corp.shares if s.owner == POOL and s.percent > 0 and not s.president
+                ]
+                if not pool_shorts or not longs:
+                    break
+                self.unshort(POOL, longs[0])
+
+    def close_bank_shorts(self) -> None:
+        for corp in self.corps.values():
+            if corp.price_index is None or self.in_acquisition(corp) or self.in_liquidation(corp):
+                continue
+            while any(s.owner == POOL and s.percent < 0 for s in corp.shares):
+                treasury = [s for s in corp.shares if s.owner == corp.sym]
+                if not treasury:
+                    break
+                share = treasury[0]
+                share.owner = POOL
+                self.unshort(POOL, share)
+
+    def percent_in(self, corp: Corporation, holder: Holder) -> int:
+        return corp.percent_of(holder)
+
+    def num_market_shares(self, corp: Corporation) -> int:
+        return corp.percent_of(POOL) // corp.share_percent
+
+    # -- corporation setup ---------------------------------------------------------------------
+
+    def resize(self, corp: Corporation, size: int) -> list[Share]:
+        """Turn a 2-share corporation into 5 or 10 shares, or convert up one size."""
+        old = corp.total_shares
+        new_shares: list[Share] = []
+        if old == 2 and size == 5:
+            corp.shares[0].percent = 40
+            new_shares = [Share(corp.sym, i + 1, 20, corp.sym) for i in range(3)]
+        elif old == 2 and size == 10:
+            corp.shares[0].percent = 20
+            new_shares = [Share(corp.sym, i + 1, 10, corp.sym) for i in range(8)]
+        elif old == 5 and size == 10:
+            for s in corp.shares:
+                s.percent = 10 if s.percent > 0 else -10
+            corp.shares[0].percent = 20
+            new_shares = [Share(corp.sym, i + 4, 10, corp.sym) for i in range(5)]
+        else:
+            raise IllegalAction(f"cannot resize {corp.sym} from {old} to {size} shares")
+        corp.total_shares = size
+        corp.shares.extend(new_shares)
+        return new_shares
+
+    def tokens_needed(self, corp: Corporation) -> int:
+        need = NEEDED_TOKENS[corp.total_shares] - corp.tokens
+        if "TS" in corp.companies:
+            need += 1
+        return need
+
+    def reset_corporation(self, corp: Corporation) -> None:
+        """Return a corporation to its unstarted state (after acquisition or liquidation)."""
+        for company in corp.companies:
+            self.close_company(company)
+        if corp.price_index is not None:
+            self.market_slots[corp.price_index].remove(corp.sym)
+        for train in corp.trains:
+            train.owner = None
+        fresh = Corporation(corp.sym)
+        self.corps[corp.sym] = fresh
+
+    def close_company(self, sym: str) -> None:
+        owner = self.company_owner.get(sym)
+        if isinstance(owner, int):
+            self.player_by_id[owner].companies.remove(sym)
+        elif isinstance(owner, str) and owner in self.corps:
+            if sym in self.corps[owner].companies:
+                self.corps[owner].companies.remove(sym)
+        self.company_owner[sym] = None
+        self.closed_companies.add(sym)
+
+    # -- trains ------------------------------------------------------------------------------
+
+    def depot_train(self, train_id: str) -> Train | None:
+        for t in self.depot:
+            if t.id == train_id:
+                return t
+        for t in self.discarded:
+            if t.id == train_id:
+                return t
+        return None
+
+    def find_train(self, train_id: str) -> Train:
+        t = self.depot_train(train_id)
+        if t is not None:
+            return t
+        for c in self.corps.values():
+            for t in c.trains:
+                if t.id == train_id:
+                    return t
+        name, _, index = train_id.rpartition("-")
+        if name == "8" and self.depot and self.depot[-1].name == "8":
+            return self.depot[-1]
+        raise IllegalAction(f"no train {train_id}")
+
+    def remove_from_depot(self, train: Train) -> None:
+        if train in self.depot:
+            i = self.depot.index(train)
+            self.depot.remove(train)
+            if train.name == "8" and not any(t.name == "8" for t in self.depot):
+                self.depot.insert(i, Train("8", train.index + 1))
+        elif train in self.discarded:
+            self.discarded.remove(train)
+
+    def gain_train(self, corp: Corporation, train: Train) -> None:
+        train.owner = corp.sym
+        corp.trains.append(train)
+
+    def train_bought(self, train: Train) -> list[str]:
+        """Phase change, rusting and events when a train leaves the depot (bought or exported)."""
+        events: list[str] = []
+        next_phase = self.phase_index + 1
+        while next_phase < len(PHASES) and PHASES[next_phase].name == train.name:
+            self.phase_index = next_phase
+            next_phase += 1
+            events.append(f"phase {self.phase}")
+        # obsolete and rust
+        for corp in self.corps.values():
+            for t in list(corp.trains):
+                ttype = self.train_types[t.name]
+                if ttype.obsolete_on == train.name:
+                    t.obsolete = True
+                if ttype.rusts_on == train.name:
+                    corp.trains.remove(t)
+                    t.owner = None
+                    if "P15" in corp.companies:
+                        scrap = {"2": 20, "3": 30, "4": 60}.get(t.name, 0)
+                        corp.cash += scrap
+        for t in list(self.discarded):
+            ttype = self.train_types[t.name]
+            if ttype.rusts_on == train.name:
+                self.discarded.remove(t)
+        self.inventor_payout(train)
+        if train.name == "8" and self.final_operating_rounds is None:
+            events.append("signal_end_game")
+        return events
+
+    def inventor_payout(self, train: Train) -> None:
+        owner = self.company_owner.get("P14")
+        if not isinstance(owner, str) or owner not in self.corps:
+            return
+        paid = getattr(self, "_inventor_paid", set())
+        if train.name in paid:
+            return
+        paid.add(train.name)
+        self._inventor_paid = paid
+        self.corps[owner].cash += int(train.name.rstrip("+")) * 10
+
+    # -- scoring -----------------------------------------------------------------------------
+
+    def player_value(self, player: Player) -> int:
+        value = player.cash
+        for corp in self.corps.values():
+            if corp.price_index is None:
+                continue
+            for s in corp.shares:
+                if s.owner == player.id:
+                    value += (
+                        self.share_value(corp, s.percent)
+                        if s.percent > 0
+                        else -math.ceil(-self.price(corp) * s.percent / corp.share_percent)
+                    )
+        value += sum(self.company_data[c].value for c in player.companies)
+        return value
+
+    def result(self) -> dict[str, int]:
+        return {str(p.id): self.player_value(p) for p in self.players}
+
+    def snapshot_players(self) -> dict[str, Any]:
+        return {str(p.id): p.cash for p in self.players}
+
+    # -- mergers and acquisitions --------------------------------------------------------------
+
+    def merge_assets(self, survivor: Corporation, other: Corporation) -> None:
+        """Move privates, loans, trains and tokens of ``other`` into ``survivor``."""
+        for company in list(other.companies):
+            other.companies.remove(company)
+            survivor.companies.append(company)
+            self.company_owner[company] = survivor.sym
+        survivor.loans.extend(other.loans)
+        other.loans = []
+        for train in other.trains:
+            train.owner = survivor.sym
+            survivor.trains.append(train)
+        other.trains = []
+        other_cities = set(other.token_hexes)
+        kept = [c for c in survivor.token_hexes if c not in other_cities]
+        unplaced = survivor.tokens - survivor.tokens_placed
+        used = kept + list(other.token_hexes)
+        unused = (
+            unplaced + (survivor.tokens_placed - len(kept)) + (other.tokens - other.tokens_placed)
+        )
+        survivor.token_hexes = used[:8]
+        survivor.tokens_placed = len(survivor.token_hexes)
+        survivor.tokens = min(8, survivor.tokens_placed + unused)
+        other.token_hexes = []
+        other.tokens_placed = 0
+
+    def migrate_shares(self, corp: Corporation, other: Corporation) -> None:
+        """A 5 + 5 merger: ``corp`` becomes a 10-share corporation; 20% becomes 10%."""
+        new_shares = self.resize(corp, 10)
+        highest = max([s.index for s in corp.shares] + [9])
+        for share in list(other.shares):
+            owner = corp.sym if share.owner == other.sym else share.owner
+            for _ in range(abs(share.percent) // 20):
+                if share.percent > 0:
+                    if new_shares:
+                        new_shares.pop(0).owner = owner
+                    else:
+                        highest += 1
+                        corp.shares.append(Share(corp.sym, highest, 10, owner))
+                else:
+                    highest += 1
+                    corp.shares.append(Share(corp.sym, highest, -10, owner))
+        holdings = self.player_percent(corp)
+        best = max(holdings.values(), default=0)
+        if best < 20:
+            raise IllegalAction("at least one player must hold 20% after a merger")
+        leaders = [p for p, v in holdings.items() if v == best]
+        previous = corp.owner
+        if previous not in leaders and isinstance(previous, int):
+            order = self.seat_order
+            start = order.index(previous)
+            rotated = order[start:] + order[:start]
+            president = next(p for p in rotated if p in leaders and holdings[p] >= 20)
+            pres = next(s for s in corp.shares if s.president)
+            giving = [s for s in corp.shares_of(president) if s.percent == 10][:2]
+            pres.owner = president
+            for s in giving:
+                s.owner = previous
+            corp.owner = president
+        holders = {s.owner for s in corp.shares}
+        for holder in holders:
+            while True:
+                mine = corp.shares_of(holder)
+                neg = [s for s in mine if s.percent < 0]
+                pos = [s for s in mine if s.percent == 10]
+                if not neg or not pos:
+                    break
+                self.unshort(holder, pos[0])

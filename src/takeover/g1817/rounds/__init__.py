@@ -1,0 +1,1 @@
+"""The round machine: auction, stock, operating, merger-and-conversion and acquisition."""

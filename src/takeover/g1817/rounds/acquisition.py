@@ -1,0 +1,430 @@
+"""The acquisition round: liquidations, hostile acquisitions and friendly sales.
+
+Corporations are offered in reverse operating order. One in the liquidation zone is
+auctioned with the bank bidding $0; one in the acquisition zone is auctioned from $10;
+any other may be offered for sale by its president from its market value. Bids rise by
+$10, starting left of the president. The winner picks which of their corporations buys
+it; the buyer receives cash, privates, loans, trains and tokens, may take or repay loans,
+and the shareholders (shorts included) are paid off.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from takeover.core.errors import IllegalAction
+from takeover.g1817.actions import Action
+from takeover.g1817.entities import POOL, Corporation
+from takeover.g1817.game import LOAN_VALUE
+from takeover.g1817.rounds.base import Round
+
+if TYPE_CHECKING:
+    from takeover.g1817.state import Game1817
+
+
+class AcquisitionRound(Round):
+    name = "Acquisition"
+
+    def __init__(self, game: Game1817, round_num: int) -> None:
+        super().__init__(game, round_num)
+        self.offering = [c.sym for c in reversed(game.operating_order())]
+        self.entities = [
+            p.id
+            for p in game.players
+            if any(c.owner == p.id and c.floated for c in game.corps.values())
+        ]
+        self.acquired: list[str] = []
+        self.crisis_player: int | None = None
+        self.crisis_corp: str | None = None
+        self.setup_auction()
+
+    # -- who acts ----------------------------------------------------------------------------
+
+    def step(self) -> str:
+        if self.crisis() is not None:
+            return "CashCrisis"
+        return "Acquire"
+
+    def crisis(self) -> int | None:
+        if self.crisis_player is None:
+            return None
+        return self.game.crisis_player_from(self.crisis_player)
+
+    def current(self) -> int | str | None:
+        crisis = self.crisis()
+        if crisis is not None:
+            return crisis
+        if self.finished:
+            return None
+        if self.offer:
+            return self.game.corps[self.offer].owner
+        if self.auctioning:
+            if self.bids:
+                high = self.highest()
+                i = self.active_bidders.index(high)
+                return self.active_bidders[(i + 1) % len(self.active_bidders)]
+            return self.first_bidder()
+        if self.buyer:
+            return self.buyer
+        if self.winner:
+            return self.winner[0]
+        return None
+
+    def active(self) -> list[int]:
+        cur = self.current()
+        if isinstance(cur, int):
+            return [cur]
+        if isinstance(cur, str):
+            owner = self.game.corps[cur].owner
+            return [owner] if isinstance(owner, int) else []
+        return []
+
+    def highest(self) -> int:
+        return max(self.bids, key=lambda p: (self.bids[p], -list(self.bids).index(p)))
+
+    def first_bidder(self) -> int | None:
+        game = self.game
+        assert self.auctioning
+        corp = game.corps[self.auctioning]
+        owner = corp.owner
+        if owner == POOL or not isinstance(owner, int):
+            owner = game.owner_when_liquidated.get(corp.sym)
+        order = game.seat_order
+        start = (order.index(owner) + 1) % len(order) if owner in order else 0
+        for pid in order[start:] + order[:start]:
+            if pid in self.active_bidders:
+                return pid
+        return None
+
+    # -- auction setup -----------------------------------------------------------------------
+
+    def entered_zone_this_round(self, corp: Corporation) -> bool:
+        kind = self.game.price_type(corp)
+        return kind in (
+            "acquisition",
+            "liquidation",
+        ) and kind != self.game.stock_prices_at_merger.get(corp.sym)
+
+    def setup_auction(self) -> None:
+        game = self.game
+        self.offer: str | None = None
+        self.auctioning: str | None = None
+        self.bids: dict[int, int] = {}
+        self.active_bidders: list[int] = []
+        self.winner: tuple[int, str, int] | None = None
+        self.buyer: str | None = None
+        self.liquidation_cash = 0
+        self.liquidation_loans: list[int] = []
+        self.unpaid_loans = 0
+        self.passed_take = False
+        self.passed_payoff = False
+        self.mode = ""
+        while True:
+            if not self.offering:
+                self.finished = True
+                return
+            corp = game.corps[self.offering[0]]
+            if self.entered_zone_this_round(corp):
+                self.offering.pop(0)
+                continue
+            if game.in_liquidation(corp):
+                self.liquidation_cash = corp.cash
+                self.liquidation_loans = list(corp.loans)
+                corp.cash = 0
+                corp.loans = []
+                self.mode = "liquidate"
+                self.auction_entity(corp)
+                return
+            if game.in_acquisition(corp):
+                self.mode = "acquisition"
+                self.auction_entity(corp)
+                return
+            self.mode = "offered"
+            need = self.min_bid(corp)
+            if any(self.max_bid(p, corp) >= need for p in self.entities):
+                self.offer = corp.sym
+                return
+            self.offering.pop(0)
+
+    def auction_entity(self, corp: Corporation) -> bool:
+        """Open bidding on ``corp``; ``False`` when it was settled at once (nobody could bid)."""
+        self.auctioning = corp.sym
+        need = self.min_bid(corp)
+        self.active_bidders = [p for p in self.entities if self.max_bid(p, corp) >= need]
+        return self.resolve()
+
+    # -- money limits ------------------------------------------------------------------------
+
+    def starting_bid(self, corp: Corporation) -> int:
+        game = self.game
+        if game.in_liquidation(corp) or game.in_acquisition(corp):
+            return 10
+        return math.ceil(corp.total_shares * game.price(corp) / 10) * 10
+
+    def min_bid(self, corp: Corporation) -> int:
+        if self.bids:
+            return self.bids[self.highest()] + 10
+        return self.starting_bid(corp)
+
+    def treasury_compensation(self, corp: Corporation) -> int:
+        if self.mode != "offered":
+            return 0
+        return corp.percent_of(corp.sym) // corp.share_percent * self.game.price(corp)
+
+    def can_acquire(self, target: Corporation, buyer: Corporation) -> bool:
+        game = self.game
+        return (
+            buyer.floated
+            and not game.in_liquidation(buyer)
+            and not game.in_acquisition(buyer)
+            and buyer.sym != target.sym
+        )
+
+    def max_bid_for(self, buyer: Corporation, target: Corporation) -> int:
+        return (
+            self.game.buying_power(buyer, extra_loans=len(target.loans))
+            + target.cash
+            + self.treasury_compensation(target)
+            - len(target.loans) * LOAN_VALUE
+        )
+
+    def max_bid(self, pid: int, corp: Corporation) -> int:
+        buyers = [
+            c for c in self.game.corps.values() if c.owner == pid and self.can_acquire(corp, c)
+        ]
+        bid = max((self.max_bid_for(c, corp) for c in buyers), default=0)
+        if corp.owner == pid:
+            return min(bid, self.min_bid(corp))
+        return bid
+
+    # -- bidding -----------------------------------------------------------------------------
+
+    def resolve(self) -> bool:
+        """Settle the auction when it is decided; ``True`` while it still waits for bids."""
+        assert self.auctioning
+        corp = self.game.corps[self.auctioning]
+        while True:
+            if self.active_bidders and not self.bids:
+                first = self.first_bidder()
+                if first is not None and self.game.player_by_id[first].bankrupt:
+                    self.active_bidders.remove(first)
+                    continue
+            break
+        if not self.active_bidders:
+            winner = None
+        elif len(self.active_bidders) == 1 and self.bids:
+            pid = self.active_bidders[0]
+            winner = (pid, corp.sym, self.bids[pid])
+        else:
+            return True
+        self.bids = {}
+        self.active_bidders = []
+        self.auctioning = None
+        if winner is None:
+            if self.mode == "liquidate":
+                self.bank_liquidate(corp)
+            else:
+                self.offering.remove(corp.sym)
+                self.setup_auction()
+            return False
+        self.winner = winner
+        buyers = self.mergeable(winner[0], corp, winner[2])
+        if len(buyers) == 1:
+            self.acquire(buyers[0])
+        return True
+
+    def mergeable(self, pid: int, corp: Corporation, bid: int) -> list[Corporation]:
+        return [
+            c
+            for c in self.game.corps.values()
+            if c.owner == pid and self.can_acquire(corp, c) and self.max_bid_for(c, corp) >= bid
+        ]
+
+    def on_bid(self, action: Action) -> None:
+        pid = int(action.entity)
+        corp = self.game.corps[str(action.get("corporation"))]
+        price = int(action.get("price"))
+        if self.auctioning != corp.sym:
+            raise IllegalAction(f"{corp.sym} is not being auctioned")
+        if price % 10 or price < self.min_bid(corp):
+            raise IllegalAction(
+                f"bid {price} is below {self.min_bid(corp)} or not a multiple of 10"
+            )
+        if pid not in self.active_bidders:
+            raise IllegalAction(f"player {pid} is out of this auction")
+        self.bids.pop(pid, None)
+        self.bids[pid] = price
+        need = self.min_bid(corp)
+        for p in list(self.active_bidders):
+            if p != pid and self.max_bid(p, corp) < need:
+                self.active_bidders.remove(p)
+                self.bids.pop(p, None)
+        self.resolve()
+
+    def on_pass(self, action: Action) -> None:
+        game = self.game
+        if self.offer:
+            self.offering.remove(self.offer)
+            self.setup_auction()
+            return
+        if self.auctioning:
+            pid = int(action.entity)
+            if pid in self.active_bidders:
+                self.active_bidders.remove(pid)
+            self.bids.pop(pid, None)
+            self.resolve()
+            return
+        if self.buyer:
+            buyer = game.corps[self.buyer]
+            if self.can_take(buyer):
+                self.passed_take = True
+            else:
+                self.passed_payoff = True
+            self.post_loan()
+            return
+        raise IllegalAction("nothing to pass")
+
+    def on_assign(self, action: Action) -> None:
+        target = str(action.get("target"))
+        if self.offer != target:
+            raise IllegalAction(f"{target} is not up for sale")
+        self.offer = None
+        self.auction_entity(self.game.corps[target])
+
+    def on_merge(self, action: Action) -> None:
+        if not self.winner:
+            raise IllegalAction("no auction has been won")
+        buyer = self.game.corps[str(action.get("corporation"))]
+        target = self.game.corps[self.winner[1]]
+        if buyer not in self.mergeable(self.winner[0], target, self.winner[2]):
+            raise IllegalAction(f"{buyer.sym} cannot acquire {target.sym}")
+        self.acquire(buyer)
+
+    # -- settlement --------------------------------------------------------------------------
+
+    def acquire(self, buyer: Corporation) -> None:
+        game = self.game
+        assert self.winner
+        target = game.corps[self.winner[1]]
+        price = self.winner[2]
+        self.buyer = buyer.sym
+        self.golden_parachute(target, buyer)
+        if self.mode == "offered":
+            target.cash += self.treasury_compensation(target)
+        buyer.cash += target.cash
+        target.cash = 0
+        if game.in_liquidation(target):
+            self.liquidation_cash += price
+        self.shareholder_cash = price
+        self.unpaid_loans = len(target.loans)
+        game.merge_assets(buyer, target)
+        while buyer.cash < price:
+            game.take_loan(buyer)
+        buyer.cash -= price
+        self.passed_take = False
+        self.passed_payoff = False
+        self.post_loan()
+
+    def can_take(self, buyer: Corporation) -> bool:
+        return not self.passed_take and self.game.can_take_loan(buyer)
+
+    def can_payoff(self, buyer: Corporation) -> bool:
+        return self.unpaid_loans > 0 and buyer.cash >= LOAN_VALUE and not self.passed_payoff
+
+    def post_loan(self) -> None:
+        game = self.game
+        assert self.buyer and self.winner
+        buyer = game.corps[self.buyer]
+        if self.can_take(buyer):
+            return
+        while len(buyer.loans) > buyer.total_shares:
+            loan = buyer.loans.pop()
+            buyer.cash -= LOAN_VALUE
+            game.loans.append(loan)
+            self.unpaid_loans -= 1
+        if self.can_payoff(buyer):
+            return
+        if self.unpaid_loans > 0:
+            game.move_left(buyer, self.unpaid_loans)
+            if game.in_acquisition(buyer) and buyer.sym in self.offering:
+                self.offering.remove(buyer.sym)
+        self.settle_president(game.corps[self.winner[1]])
+
+    def on_take_loan(self, action: Action) -> None:
+        buyer = self.game.acting_corporation(action)
+        if buyer.sym != self.buyer or not self.can_take(buyer):
+            raise IllegalAction(f"{buyer.sym} cannot take a loan now")
+        self.game.take_loan(buyer)
+        if not self.can_take(buyer):
+            self.post_loan()
+
+    def on_payoff_loan(self, action: Action) -> None:
+        buyer = self.game.acting_corporation(action)
+        if buyer.sym != self.buyer or not self.can_payoff(buyer):
+            raise IllegalAction(f"{buyer.sym} cannot pay off a loan now")
+        self.game.payoff_loan(buyer, adjust_price=False)
+        self.unpaid_loans -= 1
+        self.passed_take = True
+        if not self.can_payoff(buyer):
+            self.post_loan()
+
+    def golden_parachute(self, target: Corporation, buyer: Corporation | None) -> None:
+        if "P20" not in target.companies or not isinstance(target.owner, int):
+            return
+        if buyer is not None and buyer.owner == target.owner:
+            return
+        self.game.player_by_id[target.owner].cash += 100
+
+    def bank_liquidate(self, corp: Corporation) -> None:
+        self.golden_parachute(corp, None)
+        corp.tokens_placed = 0
+        corp.token_hexes = []
+        self.shareholder_cash = 0
+        self.settle_president(corp)
+
+    def settle_president(self, corp: Corporation) -> None:
+        game = self.game
+        if game.in_liquidation(corp):
+            president = corp.owner
+            loan_value = len(self.liquidation_loans) * LOAN_VALUE
+            debt = max(0, loan_value - self.liquidation_cash)
+            game.loans.extend(self.liquidation_loans)
+            self.liquidation_loans = []
+            if debt > 0:
+                if isinstance(president, int):
+                    game.player_by_id[president].cash -= debt
+                self.shareholder_cash = 0
+            elif loan_value > 0:
+                self.shareholder_cash = self.liquidation_cash - loan_value
+            else:
+                self.shareholder_cash = self.liquidation_cash
+        if self.shareholder_cash > 0:
+            per_share = self.shareholder_cash // corp.total_shares
+            for player in game.players:
+                pct = corp.percent_of(player.id)
+                if pct:
+                    player.cash += pct // corp.share_percent * per_share
+        self.finalize(corp)
+
+    def finalize(self, corp: Corporation) -> None:
+        game = self.game
+        owner = corp.owner
+        if owner == POOL or not isinstance(owner, int):
+            owner = game.owner_when_liquidated.get(corp.sym)
+        self.crisis_player = owner if isinstance(owner, int) else None
+        game.reset_corporation(corp)
+        self.shareholder_cash = 0
+        if corp.sym in self.offering:
+            self.offering.remove(corp.sym)
+        self.acquired.append(corp.sym)
+        self.setup_auction()
+
+    # -- crisis ------------------------------------------------------------------------------
+
+    def on_sell_shares(self, action: Action) -> None:
+        self.game.crisis_sell(action)
+
+    def on_bankrupt(self, action: Action) -> None:
+        self.game.bankrupt(action)
+        self.crisis_player = None

@@ -1,0 +1,358 @@
+"""The operating round: each corporation lays track, runs, pays, buys trains and pays interest.
+
+Stage 1 applies map actions as recorded: a tile lay costs its terrain and second-lay fee, a
+token placement is free (tokens are pre-bought) and route revenue is read from the action.
+Whether the track, token, route or train step is still open for a corporation depends on
+the map; without a map the round asks the game's *hint* (the next recorded actions) and
+otherwise assumes the step is open.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from takeover.core.errors import IllegalAction
+from takeover.g1817.actions import Action
+from takeover.g1817.entities import Corporation
+from takeover.g1817.game import LOAN_VALUE
+from takeover.g1817.rounds.base import Round
+
+if TYPE_CHECKING:
+    from takeover.g1817.state import Game1817
+
+STAGES = ("track", "token", "route", "dividend", "buy_train", "loan", "done")
+STEP_NAMES = {
+    "track": "Track",
+    "token": "Token",
+    "route": "Route",
+    "dividend": "Dividend",
+    "buy_train": "BuyTrain",
+    "loan": "Loan",
+    "done": "",
+}
+FREE_ACTIONS = frozenset(
+    {"take_loan", "assign", "message", "program_share_pass", "program_merger_pass"}
+)
+"""Actions a corporation may take in any step of its turn; hints look past them."""
+
+
+class OperatingRound(Round):
+    name = "Operating"
+
+    def __init__(self, game: Game1817, round_num: int) -> None:
+        super().__init__(game, round_num)
+        game.interest_fixed = None
+        game.interest_fixed = game.interest_rate()
+        mail = {
+            c: game.company_data[c].mail
+            for c, owner in game.company_owner.items()
+            if isinstance(owner, str) and owner in game.corps and game.corps[owner].trains
+        }
+        for company, amount in mail.items():
+            owner = game.company_owner[company]
+            assert isinstance(owner, str)
+            game.corps[owner].cash += amount
+        self.entities = [c.sym for c in game.operating_order()]
+        self.index = -1
+        self.crisis_player: int | None = None
+        self.crisis_corp: str | None = None
+        self.next_entity()
+
+    # -- who acts ----------------------------------------------------------------------------
+
+    @property
+    def corp(self) -> Corporation:
+        return self.game.corps[self.entities[self.index]]
+
+    def step(self) -> str:
+        if self.crisis():
+            return "CashCrisis"
+        if self.discarding():
+            return "DiscardTrain"
+        return STEP_NAMES[self.stage]
+
+    def current(self) -> int | str | None:
+        crisis = self.crisis()
+        if crisis is not None:
+            return crisis
+        discard = self.discarding()
+        if discard:
+            return discard
+        if self.finished:
+            return None
+        return self.corp.sym
+
+    def crisis(self) -> int | None:
+        if self.crisis_player is None:
+            return None
+        return self.game.crisis_player_from(self.crisis_player)
+
+    def discarding(self) -> str | None:
+        return self.game.corp_over_train_limit()
+
+    # -- turn machine ------------------------------------------------------------------------
+
+    def next_entity(self) -> None:
+        while True:
+            self.index += 1
+            if self.index >= len(self.entities):
+                self.finished = True
+                return
+            corp = self.corp
+            if not corp.floated or self.game.in_liquidation(corp):
+                continue
+            self.start_operating()
+            return
+
+    def start_operating(self) -> None:
+        self.stage = "track"
+        self.lays = 0
+        self.upgraded = False
+        self.laid_hexes: list[str] = []
+        self.revenue = 0
+        self.after_payoff = False
+        self.paid_interest = False
+        self.advance()
+
+    def hint(self) -> list[Action]:
+        """The corporation's next recorded actions in this turn (empty without a record)."""
+        return self.game.upcoming_actions_of(self.corp)
+
+    def next_kind(self, skip: int = 0) -> str | None:
+        kinds = [a.type for a in self.hint() if a.type not in FREE_ACTIONS]
+        return kinds[skip] if len(kinds) > skip else None
+
+    def advance(self) -> None:
+        """Move past steps that have nothing to decide; settle interest; end the turn."""
+        game = self.game
+        while not self.finished:
+            if self.crisis() is not None or self.discarding():
+                return
+            corp = self.corp
+            stage = self.stage
+            if stage == "track":
+                nxt = self.next_kind()
+                if self.lays < 2 and nxt in ("lay_tile", "pass"):
+                    return
+                self.stage = "token"
+            elif stage == "token":
+                nxt = self.next_kind()
+                if corp.tokens_placed < corp.tokens and nxt == "place_token":
+                    return
+                if corp.tokens_placed < corp.tokens and nxt == "pass":
+                    if corp.trains and self.next_kind(1) == "run_routes":
+                        return
+                    if not corp.trains and self.next_kind(1) is not None:
+                        return
+                self.stage = "route"
+            elif stage == "route":
+                if corp.trains and self.next_kind() == "run_routes":
+                    return
+                self.revenue = 0
+                self.pay_dividend("withhold")
+                self.stage = "buy_train"
+            elif stage == "dividend":
+                if self.revenue:
+                    return
+                self.pay_dividend("withhold")
+                self.stage = "buy_train"
+            elif stage == "buy_train":
+                room = game.train_count(corp) < game.train_limit
+                nxt = self.next_kind()
+                if room and nxt in ("buy_train", "pass", "discard_train", "sell_shares"):
+                    return
+                if room and nxt is None and self.game.upcoming is None:
+                    return
+                self.stage = "loan"
+                self.pay_interest()
+            elif stage == "loan":
+                if self.loan_step_blocks():
+                    return
+                self.stage = "done"
+            else:
+                if not corp.trains:
+                    game.liquidate(corp)
+                corp.operated = True
+                self.next_entity()
+
+    def loan_step_blocks(self) -> bool:
+        corp = self.corp
+        if self.game.in_liquidation(corp):
+            return False
+        can_payoff = bool(corp.loans) and corp.cash >= LOAN_VALUE and not self.after_payoff
+        return can_payoff or (self.paid_interest and self.game.can_take_loan(corp))
+
+    def pay_interest(self) -> None:
+        game = self.game
+        corp = self.corp
+        self.paid_interest = True
+        owed = game.interest_owed_for(corp)
+        if owed == 0:
+            return
+        while owed > corp.cash and game.loans and len(corp.loans) < corp.total_shares:
+            game.take_loan(corp)
+            owed = game.interest_owed_for(corp)
+        if owed <= corp.cash:
+            corp.cash -= owed
+            return
+        owner = corp.owner
+        game.liquidate(corp)
+        if isinstance(owner, int):
+            player = game.player_by_id[owner]
+            if corp.cash > 0:
+                player.cash += corp.cash
+                corp.cash = 0
+            player.cash -= owed
+            if player.cash < 0:
+                self.crisis_player = owner
+                self.crisis_corp = corp.sym
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def check_operator(self, action: Action) -> Corporation:
+        corp = self.game.acting_corporation(action)
+        if self.finished or corp.sym != self.corp.sym:
+            raise IllegalAction(f"{corp.sym} is not operating")
+        return corp
+
+    def after(self) -> None:
+        self.advance()
+
+    def on_lay_tile(self, action: Action) -> None:
+        corp = self.check_operator(action)
+        if self.stage != "track":
+            raise IllegalAction(f"{corp.sym} cannot lay track now")
+        company = str(action.entity) if action.entity_type == "company" else None
+        hex_id = str(action.get("hex"))
+        self.game.lay_tile(corp, hex_id, str(action.get("tile")), self.lays, company)
+        self.lays += 1
+        self.laid_hexes.append(hex_id)
+        self.after()
+
+    def on_place_token(self, action: Action) -> None:
+        corp = self.check_operator(action)
+        self.game.place_token(corp, action)
+        if self.stage in ("track", "token"):
+            self.stage = "route"
+        self.after()
+
+    def on_run_routes(self, action: Action) -> None:
+        corp = self.check_operator(action)
+        routes = action.get("routes") or []
+        revenue = 0
+        for route in routes:
+            if "revenue" not in route:
+                raise IllegalAction(
+                    "route revenue is not recorded (stage 1 reads it from the action)"
+                )
+            revenue += int(route["revenue"])
+        revenue += int(action.get("extra_revenue") or 0)
+        self.revenue = revenue
+        self.stage = "dividend"
+        del corp
+        self.after()
+
+    def on_dividend(self, action: Action) -> None:
+        self.check_operator(action)
+        kind = str(action.get("kind"))
+        if kind not in ("payout", "half", "withhold"):
+            raise IllegalAction(f"unknown dividend {kind}")
+        self.pay_dividend(kind)
+        self.stage = "buy_train"
+        self.after()
+
+    def pay_dividend(self, kind: str) -> None:
+        game = self.game
+        corp = self.corp
+        revenue = self.revenue
+        if kind == "withhold":
+            withheld: float = revenue
+        elif kind == "payout":
+            withheld = 0
+        elif corp.total_shares == 2:
+            withheld = revenue / 2.0
+        else:
+            withheld = (revenue // 2 // corp.total_shares) * corp.total_shares
+        paid = revenue - withheld
+        corp.cash += int(withheld) if float(withheld).is_integer() else withheld  # type: ignore[assignment]
+        if paid > 0:
+            per_share = paid / float(corp.total_shares)
+            for player in game.players:
+                pct = corp.percent_of(player.id)
+                if pct:
+                    player.cash += math.ceil(pct / corp.share_percent * per_share)
+            treasury = corp.percent_of(corp.sym)
+            if treasury:
+                corp.cash += math.ceil(treasury / corp.share_percent * per_share)
+        price = game.price(corp)
+        if game.in_acquisition(corp):
+            price = 40
+        if paid <= 0:
+            game.move_left(corp)
+        elif paid >= 2 * price:
+            game.move_right(corp, 2)
+        elif paid >= price:
+            game.move_right(corp)
+        for train in list(corp.trains):
+            if train.obsolete:
+                corp.trains.remove(train)
+                train.owner = None
+
+    def on_buy_train(self, action: Action) -> None:
+        corp = self.check_operator(action)
+        if self.stage != "buy_train":
+            raise IllegalAction(f"{corp.sym} cannot buy trains now")
+        self.game.buy_train(
+            corp, str(action.get("train")), int(action.get("price")), self.round_num
+        )
+        self.after()
+
+    def on_discard_train(self, action: Action) -> None:
+        self.game.discard_train(action)
+        self.after()
+
+    def on_pass(self, action: Action) -> None:
+        if action.is_player:
+            raise IllegalAction("a player cannot pass in an operating round")
+        corp = self.check_operator(action)
+        if self.stage == "track":
+            self.stage = "token"
+        elif self.stage == "token":
+            self.stage = "route"
+        elif self.stage == "buy_train":
+            self.stage = "loan"
+            self.pay_interest()
+        elif self.stage == "loan":
+            self.stage = "done"
+        else:
+            raise IllegalAction(f"{corp.sym} cannot pass in the {self.stage} step")
+        self.after()
+
+    def on_take_loan(self, action: Action) -> None:
+        corp = self.check_operator(action)
+        if self.stage == "loan" and self.paid_interest:
+            self.after_payoff = True
+        self.game.take_loan(corp)
+        self.after()
+
+    def on_payoff_loan(self, action: Action) -> None:
+        corp = self.check_operator(action)
+        if self.stage != "loan":
+            raise IllegalAction(f"{corp.sym} pays off loans only after interest")
+        self.game.payoff_loan(corp)
+        self.after()
+
+    def on_assign(self, action: Action) -> None:
+        self.game.assign_company(action)
+        self.after()
+
+    def on_sell_shares(self, action: Action) -> None:
+        self.game.crisis_sell(action)
+        self.after()
+
+    def on_bankrupt(self, action: Action) -> None:
+        self.game.bankrupt(action, self.crisis_corp)
+        self.crisis_player = None
+        if not self.game.finished:
+            self.after()

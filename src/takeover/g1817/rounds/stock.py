@@ -1,0 +1,388 @@
+"""The stock round: IPO auctions, buying, selling, shorting and corporate loans or redemptions.
+
+A player's turn ends when they pass, after a purchase, or when the IPO they started is
+settled. The round ends once every player has passed in a row; then prices fall one space
+per share in the market, sold-out corporations rise, and corporations that could not buy
+their required tokens liquidate.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from takeover.core.errors import IllegalAction
+from takeover.g1817.actions import Action
+from takeover.g1817.data.editions import MARKET_PRICES
+from takeover.g1817.entities import POOL, Corporation, Share
+from takeover.g1817.game import TOKEN_COST
+from takeover.g1817.rounds.base import Round
+
+if TYPE_CHECKING:
+    from takeover.g1817.state import Game1817
+
+MIN_BID = 100
+MAX_BID = 400
+BID_STEP = 5
+
+
+class StockRound(Round):
+    name = "Stock"
+
+    def __init__(self, game: Game1817) -> None:
+        super().__init__(game)
+        self.entities = [p.id for p in game.active_players()]
+        self.index = 0
+        self.passed: set[int] = set()
+        self.turn_actions: list[str] = []
+        self.corporate: str | None = None
+        self.corporate_kinds: list[str] = []
+        self.sold: dict[int, dict[str, str]] = {}
+        self.last_to_act: int | None = None
+        # IPO auction
+        self.auctioning: str | None = None
+        self.bids: dict[int, int] = {}
+        self.active_bidders: list[int] = []
+        self.triggerer: int | None = None
+        self.winner: tuple[int, str, int] | None = None
+        self.size_chosen = False
+        self.pending_home: str | None = None
+        self.start_turn()
+
+    # -- who acts ----------------------------------------------------------------------------
+
+    @property
+    def player(self) -> int:
+        return self.entities[self.index]
+
+    def step(self) -> str:
+        if self.pending_home:
+            return "HomeToken"
+        return "BuySellParShares"
+
+    def current(self) -> int | str | None:
+        if self.pending_home:
+            return self.pending_home
+        if self.winner:
+            return self.winner[0]
+        if self.auctioning and self.bids:
+            high = self.highest()
+            i = self.active_bidders.index(high)
+            return self.active_bidders[(i + 1) % len(self.active_bidders)]
+        return self.player
+
+    def active(self) -> list[int]:
+        if self.pending_home:
+            owner = self.game.corps[self.pending_home].owner
+            if isinstance(owner, int):
+                return [owner]
+            return [p.id for p in self.game.active_players()]
+        return super().active()
+
+    def highest(self) -> int:
+        return max(self.bids, key=lambda p: (self.bids[p], -list(self.bids).index(p)))
+
+    # -- turn bookkeeping --------------------------------------------------------------------
+
+    def start_turn(self) -> None:
+        self.turn_actions = []
+        self.corporate = None
+        self.corporate_kinds = []
+        for corps in self.sold.values():
+            for k in corps:
+                corps[k] = "prev"
+        if not self.game.player_can_act_in_stock(self, self.player):
+            self.passed.add(self.player)
+            self.next_entity()
+
+    def end_turn(self) -> None:
+        if self.turn_actions:
+            self.passed.discard(self.player)
+        else:
+            self.passed.add(self.player)
+        self.next_entity()
+
+    def next_entity(self) -> None:
+        if all(p in self.passed for p in self.entities):
+            self.index = (self.index + 1) % len(self.entities)
+            self.finished = True
+            return
+        self.index = (self.index + 1) % len(self.entities)
+        self.start_turn()
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def on_place_token(self, action: Action) -> None:
+        corp = self.game.corps[str(action.entity)]
+        if self.pending_home != corp.sym:
+            raise IllegalAction(f"{corp.sym} has no home token to place")
+        self.game.place_token(corp, action)
+        self.pending_home = None
+
+    def on_bid(self, action: Action) -> None:
+        player = int(action.entity)
+        corp = self.game.corps[str(action.get("corporation"))]
+        price = int(action.get("price"))
+        if self.auctioning is None:
+            if player != self.player:
+                raise IllegalAction(f"it is not {player}'s turn")
+            if corp.ipoed:
+                raise IllegalAction(f"{corp.sym} has already started")
+            self.validate_bid(player, price)
+            self.last_to_act = player
+            self.turn_actions = []
+            corp.ipoed = True
+            self.pending_home = corp.sym
+            self.bids = {player: price}
+            self.triggerer = player
+            self.auctioning = corp.sym
+            need = self.min_bid()
+            self.active_bidders = [
+                p for p in self.entities if p == player or self.max_bid(p) >= need
+            ]
+            self.resolve()
+            return
+        if corp.sym != self.auctioning:
+            raise IllegalAction(f"bidding is on {self.auctioning}")
+        if price < self.min_bid():
+            raise IllegalAction(f"bid {price} below the minimum {self.min_bid()}")
+        self.validate_bid(player, price)
+        self.bids.pop(player, None)
+        self.bids[player] = price
+        need = self.min_bid()
+        for p in list(self.active_bidders):
+            if p != player and self.max_bid(p) < need:
+                self.active_bidders.remove(p)
+                self.bids.pop(p, None)
+        self.resolve()
+
+    def validate_bid(self, player: int, price: int) -> None:
+        p = self.game.player_by_id[player]
+        values = [self.game.company_data[c].value for c in p.companies]
+        sums = {sum(combo) for n in range(len(values) + 1) for combo in combinations(values, n)}
+        if not any(s <= price <= s + p.cash for s in sums):
+            raise IllegalAction(f"bid {price} cannot be paid with cash and privates")
+        if price % BID_STEP or price > MAX_BID:
+            raise IllegalAction(f"bid {price} must be a multiple of 5 up to 400")
+
+    def min_bid(self) -> int:
+        if not self.bids:
+            return MIN_BID
+        return self.bids[self.highest()] + BID_STEP
+
+    def max_bid(self, player_id: int) -> int:
+        game = self.game
+        player = game.player_by_id[player_id]
+        if game.num_certs(player) >= game.cert_limit:
+            return 0
+        power = player.cash + sum(game.company_data[c].value for c in player.companies)
+        return min(MAX_BID, power)
+
+    def resolve(self) -> None:
+        if self.auctioning is None:
+            return
+        if not self.active_bidders:
+            return
+        if len(self.active_bidders) != 1 or not self.bids:
+            return
+        winner = self.active_bidders[0]
+        self.win(winner, self.game.corps[self.auctioning], self.bids[winner])
+
+    def win(self, player_id: int, corp: Corporation, price: int) -> None:
+        game = self.game
+        self.winner = (player_id, corp.sym, price)
+        par = price // 2
+        index = max(i for i, p in enumerate(MARKET_PRICES) if p <= par)
+        game.set_price(corp, index)
+        corp.shares = [Share(corp.sym, 0, 100, player_id, president=True)]
+        corp.owner = player_id
+        corp.floated = True
+        corp.cash = price
+        game.player_by_id[player_id].cash -= price
+        self.turn_actions.append("par")
+        self.size_chosen = False
+        if len(game.corporation_sizes) == 1:
+            self.set_size(game.corporation_sizes[0])
+            if not self.subsidiaries(player_id):
+                self.par_corporation()
+
+    def set_size(self, size: int) -> None:
+        assert self.winner
+        corp = self.game.corps[self.winner[1]]
+        self.size_chosen = True
+        if size != 2:
+            self.game.resize(corp, size)
+
+    def subsidiaries(self, player_id: int) -> list[str]:
+        if not self.winner or self.winner[0] != player_id:
+            return []
+        player = self.game.player_by_id[player_id]
+        corp = self.game.corps[self.winner[1]]
+        values = [self.game.company_data[c].value for c in player.companies]
+        low = -player.cash if player.cash < 0 else 0
+        ok: set[int] = set()
+        for n in range(len(values) + 1):
+            for combo in combinations(values, n):
+                if low <= sum(combo) <= corp.cash:
+                    ok.update(combo)
+        return [c for c in player.companies if self.game.company_data[c].value in ok]
+
+    def on_choose(self, action: Action) -> None:
+        if not self.winner or int(action.entity) != self.winner[0]:
+            raise IllegalAction("no corporation size to choose")
+        size = int(action.get("choice"))
+        if size not in self.game.corporation_sizes:
+            raise IllegalAction(f"size {size} is not allowed in phase {self.game.phase}")
+        self.set_size(size)
+        if not self.subsidiaries(self.winner[0]):
+            self.par_corporation()
+
+    def on_assign(self, action: Action) -> None:
+        game = self.game
+        player_id = int(action.entity)
+        company = str(action.get("target"))
+        if not self.winner or company not in self.subsidiaries(player_id):
+            raise IllegalAction(f"cannot contribute {company}")
+        corp = game.corps[self.winner[1]]
+        value = game.company_data[company].value
+        player = game.player_by_id[player_id]
+        player.companies.remove(company)
+        corp.companies.append(company)
+        game.company_owner[company] = corp.sym
+        corp.cash -= value
+        player.cash += value
+        if company == "P12":
+            corp.cash += 60
+        if game.company_data[company].extra_token:
+            corp.tokens += 1
+        if not self.subsidiaries(player_id):
+            self.par_corporation()
+
+    def par_corporation(self) -> None:
+        assert self.winner
+        if not self.size_chosen:
+            return
+        corp = self.game.corps[self.winner[1]]
+        self.game.try_buy_tokens(corp)
+        if "P13" in corp.companies:
+            self.game.close_company("P13")
+        self.auctioning = None
+        self.winner = None
+        self.bids = {}
+        self.active_bidders = []
+        self.end_turn()
+
+    def on_pass(self, action: Action) -> None:
+        player = int(action.entity)
+        if self.winner:
+            if player != self.winner[0]:
+                raise IllegalAction("the IPO winner must finish first")
+            self.par_corporation()
+            return
+        if self.auctioning:
+            if player in self.active_bidders:
+                self.active_bidders.remove(player)
+            self.bids.pop(player, None)
+            self.resolve()
+            return
+        if player != self.player:
+            raise IllegalAction(f"it is not {player}'s turn")
+        if self.corporate:
+            self.turn_actions.append("corporate")
+        self.end_turn()
+
+    def on_buy_shares(self, action: Action) -> None:
+        game = self.game
+        shares = [game.share_by_id(s) for s in action.get("shares")]
+        corp = game.corps[shares[0].corp]
+        if action.is_player:
+            player = int(action.entity)
+            had_short = corp.percent_of(player) < 0
+            game.buy_shares(player, shares)
+            if had_short:
+                game.unshort(player, shares[0])
+            self.turn_actions.append("buy")
+            self.last_to_act = player
+            game.try_buy_tokens(corp)
+            self.end_turn()
+            return
+        buyer = game.corps[str(action.entity)]
+        for share in shares:
+            if share.owner != POOL:
+                raise IllegalAction(f"{share.id} is not in the market")
+            buyer.cash -= game.share_value(corp, share.percent)
+            share.owner = buyer.sym
+        self.corporate_act(buyer, "redeem")
+
+    def corporate_act(self, corp: Corporation, kind: str) -> None:
+        if self.corporate and self.corporate != corp.sym:
+            raise IllegalAction("cannot act as two corporations in one turn")
+        self.corporate = corp.sym
+        self.corporate_kinds.append(kind)
+        self.last_to_act = self.player
+        if not self.corporate_options(corp):
+            self.next_entity()
+
+    def corporate_options(self, corp: Corporation) -> bool:
+        game = self.game
+        if self.turn_actions:
+            return False
+        loan = game.can_take_loan(corp) and "redeem" not in self.corporate_kinds
+        redeem = (
+            not game.in_acquisition(corp)
+            and not game.in_liquidation(corp)
+            and any(s.owner == POOL and s.percent > 0 for s in corp.shares)
+            and corp.cash >= game.price(corp)
+        )
+        return loan or redeem
+
+    def on_take_loan(self, action: Action) -> None:
+        corp = self.game.corps[str(action.entity)]
+        self.game.take_loan(corp)
+        self.game.try_buy_tokens(corp)
+        self.corporate_act(corp, "loan")
+
+    def on_sell_shares(self, action: Action) -> None:
+        game = self.game
+        player = int(action.entity)
+        shares = [game.share_by_id(s) for s in action.get("shares")]
+        corp = game.corps[shares[0].corp]
+        game.sell_shares(player, shares)
+        self.sold.setdefault(player, {})[corp.sym] = "now"
+        self.turn_actions.append("sell")
+        self.last_to_act = player
+
+    def on_short(self, action: Action) -> None:
+        game = self.game
+        player = game.player_by_id[int(action.entity)]
+        corp = game.corps[str(action.get("corporation"))]
+        game.short(player, corp)
+        self.sold.setdefault(player.id, {})[corp.sym] = "short"
+        self.turn_actions.append("short")
+        self.last_to_act = player.id
+
+    # -- end of round --------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        game = self.game
+        for corp in game.operating_order():
+            if corp.price_index is None:
+                continue
+            if corp.total_shares > 2:
+                held = sum(v for v in game.player_percent(corp).values() if v > 0)
+                if held >= 100:
+                    game.move_right(corp)
+                    if "short_squeeze" in game.optional_rules and held > 100:
+                        game.move_right(corp)
+            market = game.num_market_shares(corp)
+            if market > 0:
+                game.move_left(corp, market)
+        for corp in game.corps.values():
+            if corp.floated and not corp.operated and game.tokens_needed(corp) > 0:
+                game.liquidate(corp)
+        if isinstance(game.company_owner.get("TS"), str):
+            game.close_company("TS")
+
+
+def token_cost(tokens: int) -> int:
+    return tokens * TOKEN_COST

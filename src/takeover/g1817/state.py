@@ -1,0 +1,434 @@
+"""The 1817 game state: the position plus the round machine, behind the shared protocol.
+
+:class:`Game1817` adds to :class:`~takeover.g1817.game.GameData` the current round, the
+transitions between rounds, the end of the game, and the actions every round shares
+(tile lays, tokens, trains, cash crisis and bankruptcy).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any, Self
+
+from takeover.core.errors import IllegalAction
+from takeover.core.protocol import Event
+from takeover.g1817.actions import Action
+from takeover.g1817.entities import POOL, Corporation, Train
+from takeover.g1817.game import TOKEN_COST, GameData
+from takeover.g1817.rounds.acquisition import AcquisitionRound
+from takeover.g1817.rounds.auction import AuctionRound
+from takeover.g1817.rounds.base import Round
+from takeover.g1817.rounds.merger import MergerRound
+from takeover.g1817.rounds.operating import OperatingRound
+from takeover.g1817.rounds.stock import StockRound
+
+MINE_COUNTS = {"MINC": 1, "CM": 2, "MAJC": 3, "P22": 1, "P23": 2}
+PRESET_YELLOW = {"C8", "E22", "F22", "I15", "C4"}
+"""Hexes printed yellow that carry a terrain fee (their lay is an upgrade, not a yellow lay)."""
+CITY_TILE_COMPANIES = ("PSM", "P16", "P17", "P24")
+CITY_TILE_HEX = {
+    ("1817", "PSM"): "F13",
+    ("1817", "P16"): "C14",
+    ("1817", "P17"): "D7",
+    ("1817", "P24"): "F3",
+    ("1817NA", "DTC"): "F14",
+    ("1817WO", "PSM"): "I6",
+}
+WO_NEW_ZEALAND = "L9"
+
+
+class Game1817(GameData):
+    """A game of 1817 (any edition). ``apply`` takes :class:`Action` objects."""
+
+    game = "1817"
+
+    def __init__(
+        self,
+        title: str,
+        players: list[tuple[int, str]],
+        seed: int = 0,
+        optional_rules: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(title, players, seed, optional_rules)
+        self.num_players = len(players)
+        self.turn = 1
+        self.operating_rounds = 2
+        self.rng_state = seed % (2**31)
+        self.company_uses: dict[str, int] = {}
+        self.laid_hexes: set[str] = set()
+        self.upcoming: list[Action] | None = None
+        self.stock_prices_at_merger: dict[str, str | None] = {}
+        self.pittsburgh_private: str | None = None
+        self.setup_preround()
+        self.round: Round = AuctionRound(self)
+
+    # -- randomness (Volatility only) ---------------------------------------------------------
+
+    def rand(self) -> int:
+        self.rng_state = (1103515245 * self.rng_state + 12345) % (2**31)
+        return self.rng_state
+
+    def shuffle(self, items: list[str]) -> list[str]:
+        keys = [self.rand() for _ in items]
+        return [item for _, item in sorted(zip(keys, items, strict=True), key=lambda kv: kv[0])]
+
+    def setup_preround(self) -> None:
+        if "volatility" in self.optional_rules:
+            city = self.shuffle([c for c in self.company_order if c in CITY_TILE_COMPANIES])
+            self.pittsburgh_private = city[0]
+            for c in city[1:]:
+                self.closed_companies.add(c)
+                self.company_order.remove(c)
+                del self.company_owner[c]
+        else:
+            self.pittsburgh_private = "DTC" if self.title == "1817NA" else "PSM"
+
+    def volatility_tiers(self, companies: list[str]) -> list[list[str | None]]:
+        order = self.shuffle(list(companies))
+        assert self.pittsburgh_private is not None
+        order.remove(self.pittsburgh_private)
+        order.insert(0, self.pittsburgh_private)
+        tiers: list[list[str | None]] = []
+        for i in range(6):
+            tiers.append(list(order[: i + 1]))
+            order = order[i + 1 :]
+        return tiers
+
+    # -- hints from the record ---------------------------------------------------------------
+
+    def upcoming_actions_of(self, corp: Corporation) -> list[Action]:
+        """The recorded actions that follow, while they come from ``corp`` or its privates."""
+        out: list[Action] = []
+        for action in self.upcoming or ():
+            if action.entity == corp.sym or (
+                action.entity_type == "company"
+                and self.company_owner.get(str(action.entity)) == corp.sym
+            ):
+                out.append(action)
+            elif action.type == "message":
+                continue
+            else:
+                break
+        return out
+
+    # -- protocol ----------------------------------------------------------------------------
+
+    def current_entity(self) -> int | str | None:
+        return None if self.finished else self.round.current()
+
+    def current_player(self) -> int | None:
+        if self.finished:
+            return None
+        active = self.round.active()
+        if not active:
+            return None
+        return self.seat_order.index(active[0])
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Not listed in stage 1 (the map is not modelled); see docs/1817.md."""
+        return ()
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def scores(self) -> list[int] | None:
+        if not self.finished:
+            return None
+        return [self.player_value(self.player_by_id[pid]) for pid in self.seat_order]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from takeover.g1817.trace import snapshot
+
+        return snapshot(self)
+
+    def event_view(self, event: Event, seat: int | None) -> dict[str, Any] | None:
+        return event.to_dict()
+
+    def clone(self) -> Self:
+        return copy.deepcopy(self)
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "game": "1817",
+            "title": self.title,
+            "players": [{"id": p, "name": self.player_by_id[p].name} for p in self.seat_order],
+            "settings": {"seed": self.seed, "optional_rules": list(self.optional_rules)},
+        }
+
+    # -- applying actions --------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.finished:
+            raise IllegalAction("the game is over")
+        if action.type in (
+            "message",
+            "program_share_pass",
+            "program_merger_pass",
+            "program_buy_shares",
+        ):
+            return []
+        if action.type == "end_game":
+            self.end_game("manually_ended")
+            return [Event("game_end", {"reason": "manually_ended"})]
+        if action.entity_type == "player" and self.player_by_id.get(int(action.entity)) is None:
+            raise IllegalAction(f"unknown player {action.entity}")
+        self.round.process(action)
+        self.settle()
+        return [Event(action.type, {"entity": action.entity})]
+
+    def settle(self) -> None:
+        """Run round transitions until a round waits for a decision."""
+        guard = 0
+        while self.round.finished and not self.finished:
+            guard += 1
+            if guard > 50:
+                raise RuntimeError("round machine does not settle")
+            self.next_round()
+
+    def next_round(self) -> None:
+        rnd = self.round
+        if isinstance(rnd, AuctionRound):
+            self.reorder_players(rnd.entities, rnd.index)
+            self.start_stock_round()
+        elif isinstance(rnd, StockRound):
+            rnd.finish()
+            self.operating_rounds = self.final_operating_rounds or 2
+            self.reorder_players(rnd.entities, rnd.index)
+            self.round = OperatingRound(self, 1)
+        elif isinstance(rnd, OperatingRound):
+            self.export_train(rnd.round_num)
+            self.stock_prices_at_merger = {c.sym: self.price_type(c) for c in self.corps.values()}
+            self.round = MergerRound(self, rnd.round_num)
+        elif isinstance(rnd, MergerRound):
+            self.round = AcquisitionRound(self, rnd.round_num)
+        elif isinstance(rnd, AcquisitionRound):
+            if rnd.round_num < self.operating_rounds:
+                self.round = OperatingRound(self, rnd.round_num + 1)
+            else:
+                self.turn += 1
+                if self.final_operating_rounds is not None and self.final_turn == self.turn - 1:
+                    self.end_game("final_phase")
+                    return
+                self.start_stock_round()
+
+    def start_stock_round(self) -> None:
+        self.close_bank_shorts()
+        self.interest_fixed = None
+        self.round = StockRound(self)
+
+    def reorder_players(self, entities: list[int], index: int) -> None:
+        first = entities[index % len(entities)]
+        i = self.players.index(self.player_by_id[first])
+        self.players = self.players[i:] + self.players[:i]
+        self.seat_order = [p.id for p in self.players]
+
+    def end_game(self, reason: str) -> None:
+        self.finished = True
+        self.game_end_reason = reason
+
+    # -- shared operations -------------------------------------------------------------------
+
+    def acting_corporation(self, action: Action) -> Corporation:
+        if action.entity_type == "company":
+            owner = self.company_owner.get(str(action.entity))
+            if not isinstance(owner, str) or owner not in self.corps:
+                raise IllegalAction(f"{action.entity} is not owned by a corporation")
+            return self.corps[owner]
+        corp = self.corps.get(str(action.entity))
+        if corp is None:
+            raise IllegalAction(f"unknown corporation {action.entity}")
+        return corp
+
+    def try_buy_tokens(self, corp: Corporation) -> None:
+        if corp.operated:
+            return
+        need = self.tokens_needed(corp)
+        if need <= 0 or need * TOKEN_COST > corp.cash:
+            return
+        corp.cash -= need * TOKEN_COST
+        corp.tokens += need
+
+    def place_token(self, corp: Corporation, action: Action) -> None:
+        if corp.tokens_placed >= corp.tokens:
+            raise IllegalAction(f"{corp.sym} has no token left to place")
+        corp.tokens_placed += 1
+        corp.token_hexes.append(str(action.get("city")))
+
+    def lay_tile(
+        self, corp: Corporation, hex_id: str, tile: str, lays: int, company: str | None
+    ) -> None:
+        cost = 20 if lays == 1 else 0
+        if company is None and "P18" in corp.companies:
+            cost = 10 if lays == 0 else 0
+        if company is None and "P19" in corp.companies and lays == 1:
+            cost = 0 if "P18" in corp.companies else 10
+        first_lay = hex_id not in self.laid_hexes
+        terrain_cost, terrain = self.edition.terrain.get(hex_id, (0, ""))
+        if not first_lay:
+            terrain_cost = 0
+        if terrain_cost:
+            if company in MINE_COUNTS:
+                terrain_cost = max(0, terrain_cost - 15)
+            for c in corp.companies:
+                discount = self.company_data[c].tile_discount
+                if discount and discount[1] == terrain:
+                    terrain_cost = max(0, terrain_cost - discount[0])
+        corp.cash -= cost + terrain_cost
+        if first_lay and hex_id not in PRESET_YELLOW:
+            for c in corp.companies:
+                income = self.company_data[c].tile_income
+                if income and income[1] == terrain and terrain_cost + 0 >= 0 and terrain:
+                    corp.cash += income[0]
+        self.laid_hexes.add(hex_id)
+        if company is not None:
+            self.company_uses[company] = self.company_uses.get(company, 0) + 1
+            if (company in MINE_COUNTS and self.company_uses[company] >= MINE_COUNTS[company]) or company == self.pittsburgh_private:
+                self.close_company(company)
+
+    def assign_company(self, action: Action) -> None:
+        """A bridge (or other hex assignment): no money changes hands."""
+        company = str(action.entity)
+        self.company_uses[company] = self.company_uses.get(company, 0) + 1
+
+    def train_count(self, corp: Corporation) -> int:
+        return len(corp.trains)
+
+    def corp_over_train_limit(self) -> str | None:
+        for corp in self.corps.values():
+            if corp.floated and len(corp.trains) > self.train_limit:
+                return corp.sym
+        return None
+
+    def buy_train(self, corp: Corporation, train_id: str, price: int, round_num: int) -> None:
+        train = self.find_train(train_id)
+        if train.owner is None:
+            if price != self.train_types[train.name].price:
+                raise IllegalAction(f"train {train_id} costs {self.train_types[train.name].price}")
+            from_depot = train in self.depot
+            self.remove_from_depot(train)
+            corp.cash -= price
+            self.gain_train(corp, train)
+            if from_depot:
+                self.after_train_left_depot(train, round_num)
+            return
+        seller = self.corps[str(train.owner)]
+        if seller.sym == corp.sym:
+            raise IllegalAction("cannot buy one's own train")
+        seller.trains.remove(train)
+        seller.cash += price
+        corp.cash -= price
+        self.gain_train(corp, train)
+
+    def after_train_left_depot(self, train: Train, round_num: int) -> None:
+        events = self.train_bought(train)
+        if "signal_end_game" in events and self.final_operating_rounds is None:
+            self.final_operating_rounds = 3 if round_num == 2 else 2
+            self.final_turn = self.turn + 1
+
+    def discard_train(self, action: Action) -> None:
+        corp = self.acting_corporation(action)
+        train = next((t for t in corp.trains if t.id == action.get("train")), None)
+        if train is None:
+            raise IllegalAction(f"{corp.sym} has no train {action.get('train')}")
+        corp.trains.remove(train)
+        train.owner = None
+        if not train.obsolete:
+            self.discarded.append(train)
+
+    def export_train(self, round_num: int) -> None:
+        if not self.depot:
+            return
+        first = self.depot[0]
+        if first.name == "2":
+            while self.depot and self.depot[0].name == "2":
+                train = self.depot[0]
+                self.remove_from_depot(train)
+                self.after_train_left_depot(train, round_num)
+        else:
+            self.remove_from_depot(first)
+            self.after_train_left_depot(first, round_num)
+
+    def interest_owed_for(self, corp: Corporation) -> int:
+        if self.title == "1817WO" and any(h.startswith(WO_NEW_ZEALAND) for h in corp.token_hexes):
+            if not corp.loans:
+                return -20
+            return self.interest_rate() * (len(corp.loans) - 1)
+        return self.interest_owed(corp)
+
+    # -- cash crisis and bankruptcy -----------------------------------------------------------
+
+    def crisis_player_from(self, start: int) -> int | None:
+        ids = self.seat_order
+        i = ids.index(start)
+        for pid in ids[i:] + ids[:i]:
+            if self.player_by_id[pid].cash < 0 and not self.player_by_id[pid].bankrupt:
+                return pid
+        return None
+
+    def crisis_sell(self, action: Action) -> None:
+        player = int(action.entity)
+        if self.player_by_id[player].cash >= 0:
+            raise IllegalAction(f"{player} is not in a cash crisis")
+        shares = [self.share_by_id(s) for s in action.get("shares")]
+        corp = self.corps[shares[0].corp]
+        if self.in_acquisition(corp) or self.in_liquidation(corp):
+            raise IllegalAction(f"cannot sell {corp.sym} in acquisition or liquidation")
+        self.sell_shares(player, shares)
+
+    def bankrupt(self, action: Action, crisis_corp: str | None = None) -> None:
+        player = self.player_by_id[int(action.entity)]
+        for corp in sorted(self.corps.values(), key=lambda c: c.sym):
+            if corp.price_index is None:
+                continue
+            mine = [s for s in corp.shares if s.owner == player.id and s.percent > 0]
+            if not mine:
+                continue
+            for s in mine:
+                s.owner = POOL
+                player.cash += (
+                    self.share_value(corp, s.percent)
+                    if not (self.in_acquisition(corp) or self.in_liquidation(corp))
+                    else 0
+                )
+            if corp.owner == player.id:
+                holdings = self.player_percent(corp)
+                others = {p: v for p, v in holdings.items() if v > 0 and p != player.id}
+                if others and max(others.values()) >= 0 and False:
+                    pass
+                self.liquidate(corp)
+                corp.owner = POOL
+        if crisis_corp is not None and player.cash > 0:
+            self.corps[crisis_corp].cash += player.cash
+            player.cash = 0
+        player.cash = 0
+        player.bankrupt = True
+        self.cert_limit = self._cert_limit()
+        self.close_market_shorts()
+        if len(self.active_players()) <= 1:
+            self.end_game("bankrupt")
+
+    def player_can_act_in_stock(self, rnd: StockRound, pid: int) -> bool:
+        """Whether a player has any stock-round action (otherwise the turn passes itself).
+
+        Approximate in stage 1: a player who can sell, buy, bid, short or act for a
+        corporation is taken to have an action.
+        """
+        player = self.player_by_id[pid]
+        if player.bankrupt:
+            return False
+        for corp in self.corps.values():
+            if corp.price_index is None:
+                continue
+            if any(s.owner == pid and s.percent > 0 for s in corp.shares) and corp.floated:
+                return True
+            if corp.owner == pid:
+                return True
+            price = self.price(corp)
+            if player.cash >= price and any(
+                s.owner in (corp.sym, POOL) and s.percent > 0 for s in corp.shares
+            ):
+                return True
+            if corp.total_shares > 2 and corp.operated and self.phase != "8":
+                return True
+        return rnd.max_bid(pid) >= 100

@@ -1,0 +1,156 @@
+"""The engine's state in the reference trace format, and a precise comparison with a trace line.
+
+A trace line (see ``shared/1817/README.md``) holds the reference engine's state after one
+recorded action. :func:`snapshot` writes ours the same way; :func:`compare` names the first
+field that differs, so a divergence points at the action and the quantity that went wrong.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from takeover.g1817.data.editions import MARKET_PRICES, PRICE_TYPES
+from takeover.g1817.entities import POOL
+
+if TYPE_CHECKING:
+    from takeover.g1817.state import Game1817
+
+COMPARED = ("round", "round_num", "turn", "phase", "interest_rate", "loans_left", "finished")
+"""Scalar fields compared on every line; ``step``/``active``/``current`` are compared too
+but reported separately (``who_acts``) because stage 1 infers map steps from the record."""
+
+
+def read_trace(path: str) -> tuple[dict[str, Any], Iterator[dict[str, Any]]]:
+    """The header and an iterator over the action lines of a ``.jsonl.gz`` trace."""
+    fh = gzip.open(path, "rt", encoding="utf-8")
+    header = json.loads(fh.readline())
+
+    def lines() -> Iterator[dict[str, Any]]:
+        with fh:
+            for line in fh:
+                if line.strip():
+                    yield json.loads(line)
+
+    return header, lines()
+
+
+def _num(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def snapshot(game: Game1817) -> dict[str, Any]:
+    """Our state in trace form (the fields the trace records)."""
+    rnd = game.round
+    players: dict[str, Any] = {}
+    for p in game.players:
+        shares: dict[str, int] = {}
+        for corp in game.corps.values():
+            pct = corp.percent_of(p.id)
+            if pct:
+                shares[corp.sym] = pct
+        players[str(p.id)] = {
+            "cash": _num(p.cash),
+            "bankrupt": True if p.bankrupt else None,
+            "companies": sorted(p.companies),
+            "shares": shares,
+        }
+    corps: dict[str, Any] = {}
+    for corp in game.corps.values():
+        if corp.price_index is None:
+            continue
+        owner = corp.owner
+        corps[corp.sym] = {
+            "cash": _num(corp.cash),
+            "price": MARKET_PRICES[corp.price_index],
+            "price_type": PRICE_TYPES[corp.price_index],
+            "owner": "SharePool" if owner == POOL else owner,
+            "size": corp.total_shares,
+            "loans": len(corp.loans),
+            "trains": sorted(t.name for t in corp.trains),
+            "tokens_placed": corp.tokens_placed,
+            "tokens": corp.tokens,
+            "companies": sorted(corp.companies),
+            "pool_pct": corp.percent_of(POOL),
+            "treasury_pct": corp.percent_of(corp.sym),
+        }
+    current = None if game.finished else rnd.current()
+    return {
+        "round": rnd.name,
+        "round_num": rnd.round_num,
+        "turn": game.turn,
+        "step": "Message" if game.finished else rnd.step(),
+        "active": [] if game.finished else rnd.active(),
+        "current": current,
+        "phase": game.phase,
+        "interest_rate": game.interest_rate(),
+        "loans_left": len(game.loans),
+        "finished": game.finished,
+        "players": players,
+        "corps": corps,
+    }
+
+
+def _norm_player(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "cash": _num(data.get("cash")),
+        "bankrupt": True if data.get("bankrupt") else None,
+        "companies": sorted(data.get("companies") or []),
+        "shares": {k: v for k, v in (data.get("shares") or {}).items() if v},
+    }
+
+
+def _norm_corp(data: dict[str, Any]) -> dict[str, Any]:
+    out = dict(data)
+    out["cash"] = _num(out.get("cash"))
+    out["trains"] = sorted(out.get("trains") or [])
+    out["companies"] = sorted(out.get("companies") or [])
+    return out
+
+
+def compare(ours: dict[str, Any], ref: dict[str, Any], who_acts: bool = True) -> str | None:
+    """The first difference between our snapshot and a reference line, or ``None``."""
+    for pid, theirs in ref.get("players", {}).items():
+        mine = ours["players"].get(pid)
+        if mine is None:
+            return f"player {pid} missing"
+        theirs_n = _norm_player(theirs)
+        for key in ("cash", "shares", "companies", "bankrupt"):
+            if mine[key] != theirs_n[key]:
+                return f"player {pid} {key}: ours {mine[key]!r}, reference {theirs_n[key]!r}"
+    ref_corps = {k: _norm_corp(v) for k, v in ref.get("corps", {}).items()}
+    ours_corps = ours["corps"]
+    for sym in sorted(set(ref_corps) | set(ours_corps)):
+        if sym not in ours_corps:
+            return f"corporation {sym} not started here (reference: {ref_corps[sym]})"
+        if sym not in ref_corps:
+            return f"corporation {sym} started here only"
+        mine, theirs = ours_corps[sym], ref_corps[sym]
+        for key in (
+            "cash",
+            "price",
+            "price_type",
+            "owner",
+            "size",
+            "loans",
+            "trains",
+            "tokens",
+            "tokens_placed",
+            "companies",
+            "pool_pct",
+            "treasury_pct",
+        ):
+            if key in theirs and mine[key] != theirs[key]:
+                return f"{sym} {key}: ours {mine[key]!r}, reference {theirs[key]!r}"
+    for key in COMPARED:
+        if key in ref and ours[key] != ref[key]:
+            return f"{key}: ours {ours[key]!r}, reference {ref[key]!r}"
+    if who_acts:
+        for key in ("current", "active", "step"):
+            if key in ref and ours[key] != ref[key]:
+                return f"{key}: ours {ours[key]!r}, reference {ref[key]!r}"
+    return None
