@@ -7,6 +7,7 @@ conventions of acquire.tlstyer.com (RULINGS 8, 16, 19, 23, 24, 28).
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -18,6 +19,12 @@ TurnOrder = Literal["clockwise", "drawn"]
 FirstTile = Literal["row", "column"]
 DeadReplacement = Literal["once", "repeat"]
 DeclareTiming = Literal["turn_start", "with_purchase"]
+_CHOICES = {
+    "closest_tile": FirstTile,
+    "turn_order": TurnOrder,
+    "dead_replacement": DeadReplacement,
+    "declare_end": DeclareTiming,
+}
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,17 @@ class Ruleset:
             raise ValueError("max_purchase must not be negative")
         if self.safe_size is not None and self.safe_size < 2:
             raise ValueError("safe_size must be at least 2")
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError("players: need 1 <= min_players <= max_players")
+        if self.max_trade_offers < 0:
+            raise ValueError("max_trade_offers must not be negative")
+        for name, kind in _CHOICES.items():
+            allowed = typing.get_args(kind)
+            if getattr(self, name) not in allowed:
+                raise ValueError(
+                    f"{name} must be one of {', '.join(map(repr, allowed))}, "
+                    f"got {getattr(self, name)!r}"
+                )
 
     @property
     def edition_data(self) -> Edition:
@@ -115,7 +133,8 @@ def ruleset_from_json(spec: str | Mapping[str, Any] | Ruleset | None) -> Ruleset
     name = spec.get("preset", "standard")
     if name not in PRESETS:
         raise RecordError(f"unknown ruleset preset {name!r} (known: {', '.join(PRESETS)})")
-    options = spec.get("options") or {}
+    options = spec.get("options")
+    options = {} if options is None else options
     if not isinstance(options, Mapping):
         raise RecordError('"options" must be an object')
     changes: dict[str, Any] = {}
