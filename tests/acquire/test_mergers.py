@@ -248,7 +248,14 @@ def test_wrong_seat_may_not_dispose() -> None:
 
 # ---------------------------------------------------------------- completion (RULINGS 22)
 def test_merger_tile_and_orphans_join_the_survivor() -> None:
-    state, events = merge("American", 5, "Tower", 3, [{}, {}], extra_board=orphans("5E", "4E"))
+    board = {
+        **chain("American", "6D", "6C", "6B", "6A", "5A"),
+        **chain("Tower", "6F", "6G", "6H"),
+        **orphans("5E", "4E"),
+    }
+    players = [player("A", hand=["6E"]), player("B", hand=["12I"])]
+    state = start(position(board, players, bag=BAG))
+    events = act(state, "place_tile", tile="6E")
     assert size(state, "American") == 5 + 3 + 1 + 2
     assert events_of(events, "merger_completed") == [{"chain": "American", "size": 11}]
     board = state.view(None)["board"]

@@ -101,6 +101,9 @@ def from_position(
     raw_players = position.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise RecordError('a position needs "players": a list of {name, cash, shares, hand}')
+    for seat, p in enumerate(raw_players):
+        if not isinstance(p, Mapping):
+            raise RecordError(f"player {seat} must be an object {{name, cash, shares, hand}}")
     names = [str(p.get("name", f"Player {i + 1}")) for i, p in enumerate(raw_players)]
     ctx = _context(names, rules)
     notation = ctx.notation
@@ -136,13 +139,14 @@ def from_position(
                 raise RecordError(f"board {name}: {exc}") from None
     for c in range(NUM_CHAINS):
         state.sizes[c] = sum(1 for label in state.board if label == c)
+    _check_board(state)
     state.removed = tuple(tiles(position.get("removed", []), "removed"))
     for seat, p in enumerate(raw_players):
         if not isinstance(p, Mapping):
             raise RecordError(f"player {seat} must be an object")
         cash = p.get("cash", rules.starting_cash)
-        if not isinstance(cash, int) or cash < 0:
-            raise RecordError(f"player {seat}: cash must be a non-negative integer")
+        if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0 or cash % 100:
+            raise RecordError(f"player {seat}: cash must be a non-negative multiple of $100")
         state.cash[seat] = cash
         held = p.get("shares", {})
         if not isinstance(held, Mapping):
@@ -167,7 +171,8 @@ def from_position(
     state.bag = tuple(tiles(position.get("bag", []), "bag"))
     n = ctx.num_players
     order = position.get("order", list(range(n)))
-    if sorted(order) != list(range(n)):
+    seats = isinstance(order, list) and all(type(x) is int for x in order)
+    if not seats or sorted(order) != list(range(n)):
         raise RecordError(f'"order" must list each seat 0..{n - 1} once')
     state.order = tuple(order)
     current = position.get("current", state.order[0])
@@ -180,6 +185,40 @@ def from_position(
     state._log = None
     assert all(label == EMPTY or 0 <= label <= ORPHAN for label in state.board)
     return state
+
+
+def _check_board(state: AcquireState) -> None:
+    """A position's board must be one that play can reach (RULINGS 2): every chain one
+    connected group of 2+ tiles, no orphan touching a chain, no two chains touching."""
+    board, names = state.ctx.board, state.ctx.board.names
+    chain_names = state.ctx.chain_names
+
+    def what(label: int) -> str:
+        return "an orphan" if label == ORPHAN else chain_names[label]
+
+    for t, label in enumerate(state.board):
+        if label == EMPTY:
+            continue
+        for n in board.neighbours[t]:
+            other = state.board[n]
+            if other != EMPTY and other != label:
+                raise RecordError(
+                    f"board: {names[t]} ({what(label)}) touches {names[n]} ({what(other)})"
+                )
+    for c in range(NUM_CHAINS):
+        cells = [t for t, label in enumerate(state.board) if label == c]
+        if not cells:
+            continue
+        if len(cells) < 2:
+            raise RecordError(f"board: {chain_names[c]} has a single tile (a chain needs 2)")
+        reached, stack = {cells[0]}, [cells[0]]
+        while stack:
+            for n in board.neighbours[stack.pop()]:
+                if state.board[n] == c and n not in reached:
+                    reached.add(n)
+                    stack.append(n)
+        if len(reached) != len(cells):
+            raise RecordError(f"board: {chain_names[c]}'s tiles are not all connected")
 
 
 def _position_copy(position: Mapping[str, Any]) -> dict[str, Any]:
