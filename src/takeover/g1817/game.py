@@ -504,14 +504,11 @@ class GameData:
         other.trains = []
         other_cities = set(other.token_hexes)
         kept = [c for c in survivor.token_hexes if c not in other_cities]
-        unplaced = survivor.tokens - survivor.tokens_placed
         used = kept + list(other.token_hexes)
-        unused = (
-            unplaced + (survivor.tokens_placed - len(kept)) + (other.tokens - other.tokens_placed)
-        )
-        survivor.token_hexes = used[:8]
-        survivor.tokens_placed = len(survivor.token_hexes)
-        survivor.tokens = min(8, survivor.tokens_placed + unused)
+        total = min(8, survivor.tokens + other.tokens)
+        survivor.token_hexes = used[:total]
+        survivor.tokens_placed = min(len(used), total)
+        survivor.tokens = total
         other.token_hexes = []
         other.tokens_placed = 0
 

@@ -57,6 +57,7 @@ class Game1817(GameData):
         self.rng_state = seed % (2**31)
         self.company_uses: dict[str, int] = {}
         self.laid_hexes: set[str] = set()
+        self.tile_hex: dict[str, str] = {}
         self.upcoming: list[Action] | None = None
         self.stock_prices_at_merger: dict[str, str | None] = {}
         self.pittsburgh_private: str | None = None
@@ -166,6 +167,7 @@ class Game1817(GameData):
             "program_share_pass",
             "program_merger_pass",
             "program_buy_shares",
+            "program_disable",
         ):
             return []
         if action.type == "end_game":
@@ -206,10 +208,10 @@ class Game1817(GameData):
             if rnd.round_num < self.operating_rounds:
                 self.round = OperatingRound(self, rnd.round_num + 1)
             else:
-                self.turn += 1
-                if self.final_operating_rounds is not None and self.final_turn == self.turn - 1:
+                if self.final_operating_rounds is not None and self.final_turn == self.turn:
                     self.end_game("final_phase")
                     return
+                self.turn += 1
                 self.start_stock_round()
 
     def start_stock_round(self) -> None:
@@ -253,7 +255,13 @@ class Game1817(GameData):
         if corp.tokens_placed >= corp.tokens:
             raise IllegalAction(f"{corp.sym} has no token left to place")
         corp.tokens_placed += 1
-        corp.token_hexes.append(str(action.get("city")))
+        corp.token_hexes.append(self.city_location(str(action.get("city"))))
+
+    def city_location(self, city: str) -> str:
+        """``<hex>#<city index>`` for a city id ``<tile id>-<city index>`` (tiles move ids)."""
+        tile, _, index = city.rpartition("-")
+        hex_id = self.tile_hex.get(tile) or tile.split("-")[0]
+        return f"{hex_id}#{index}"
 
     def lay_tile(
         self, corp: Corporation, hex_id: str, tile: str, lays: int, company: str | None
@@ -281,6 +289,7 @@ class Game1817(GameData):
                 if income and income[1] == terrain and terrain_cost + 0 >= 0 and terrain:
                     corp.cash += income[0]
         self.laid_hexes.add(hex_id)
+        self.tile_hex[tile] = hex_id
         if company is not None:
             self.company_uses[company] = self.company_uses.get(company, 0) + 1
             if (company in MINE_COUNTS and self.company_uses[company] >= MINE_COUNTS[company]) or company == self.pittsburgh_private:
@@ -377,36 +386,52 @@ class Game1817(GameData):
         self.sell_shares(player, shares)
 
     def bankrupt(self, action: Action, crisis_corp: str | None = None) -> None:
+        """A player leaves: every certificate goes to the market at its price (shorts cost),
+        presidencies pass to a holder who can take them or the corporation liquidates."""
         player = self.player_by_id[int(action.entity)]
-        for corp in sorted(self.corps.values(), key=lambda c: c.sym):
+        for corp in sorted(self.corps.values(), key=self.sort_for_bankruptcy):
             if corp.price_index is None:
                 continue
-            mine = [s for s in corp.shares if s.owner == player.id and s.percent > 0]
+            mine = corp.shares_of(player.id)
             if not mine:
                 continue
-            for s in mine:
-                s.owner = POOL
-                player.cash += (
-                    self.share_value(corp, s.percent)
-                    if not (self.in_acquisition(corp) or self.in_liquidation(corp))
-                    else 0
-                )
-            if corp.owner == player.id:
-                holdings = self.player_percent(corp)
-                others = {p: v for p, v in holdings.items() if v > 0 and p != player.id}
-                if others and max(others.values()) >= 0 and False:
-                    pass
-                self.liquidate(corp)
-                corp.owner = POOL
+            for share in mine:
+                share.owner = POOL
+                player.cash += self.share_value(corp, share.percent)
+            if corp.owner != player.id:
+                continue
+            holdings = self.player_percent(corp)
+            pres = next(s for s in corp.shares if s.president)
+            others = {p: v for p, v in holdings.items() if p != player.id and v >= pres.percent}
+            zone = self.in_acquisition(corp) or self.in_liquidation(corp)
+            if others and not zone:
+                best = max(others.values())
+                order = self.seat_order
+                start = order.index(player.id)
+                new = next(p for p in order[start:] + order[:start] if others.get(p) == best)
+                giving = [s for s in corp.shares_of(new) if s.percent > 0 and not s.president]
+                got = 0
+                for s in sorted(giving, key=lambda s: s.index):
+                    if got >= pres.percent:
+                        break
+                    s.owner = POOL
+                    got += s.percent
+                pres.owner = new
+                corp.owner = new
+                continue
+            self.liquidate(corp)
+            corp.owner = POOL
         if crisis_corp is not None and player.cash > 0:
             self.corps[crisis_corp].cash += player.cash
-            player.cash = 0
         player.cash = 0
         player.bankrupt = True
         self.cert_limit = self._cert_limit()
         self.close_market_shorts()
         if len(self.active_players()) <= 1:
             self.end_game("bankrupt")
+
+    def sort_for_bankruptcy(self, corp: Corporation) -> tuple[int, str]:
+        return (0, corp.sym)
 
     def player_can_act_in_stock(self, rnd: StockRound, pid: int) -> bool:
         """Whether a player has any stock-round action (otherwise the turn passes itself).

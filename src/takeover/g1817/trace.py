@@ -149,7 +149,7 @@ def compare(ours: dict[str, Any], ref: dict[str, Any], who_acts: bool = True) ->
     for key in COMPARED:
         if key in ref and ours[key] != ref[key]:
             return f"{key}: ours {ours[key]!r}, reference {ref[key]!r}"
-    if who_acts:
+    if who_acts and not ref.get("finished"):
         for key in ("current", "active", "step"):
             if key in ref and ours[key] != ref[key]:
                 return f"{key}: ours {ours[key]!r}, reference {ref[key]!r}"

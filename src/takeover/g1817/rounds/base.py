@@ -27,6 +27,13 @@ class Round:
             raise IllegalAction(f"{action.type} is not possible in the {self.name} round")
         handler(action)
 
+    def on_discard_train(self, action: Action) -> None:
+        self.game.discard_train(action)
+        self.after_discard()
+
+    def after_discard(self) -> None:
+        """Hook: continue whatever the discard interrupted."""
+
     def step(self) -> str:
         """The name of the step waiting for a decision (the reference's step class name)."""
         return ""

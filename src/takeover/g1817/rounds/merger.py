@@ -42,8 +42,8 @@ class MergerRound(Round):
         self.tokens_to_buy: int | None = None
         self.passed_players: set[int] = set()
         self.loans_passed = False
-        if not self.entities:
-            self.finished = True
+        self.index = -1
+        self.next_entity()
 
     # -- who acts ----------------------------------------------------------------------------
 
@@ -127,9 +127,15 @@ class MergerRound(Round):
         self.next_entity()
 
     def next_entity(self) -> None:
-        self.index += 1
-        if self.index >= len(self.entities):
-            self.finished = True
+        """Advance to the next corporation with a choice (a 10-share one has none)."""
+        while True:
+            self.index += 1
+            if self.index >= len(self.entities):
+                self.finished = True
+                return
+            corp = self.game.corps[self.entities[self.index]]
+            if corp.total_shares != 10 and not self.game.in_liquidation(corp):
+                return
 
     # -- actions -----------------------------------------------------------------------------
 

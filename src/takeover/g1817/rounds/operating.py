@@ -84,9 +84,13 @@ class OperatingRound(Round):
         return self.corp.sym
 
     def crisis(self) -> int | None:
-        if self.crisis_player is None:
+        start = self.crisis_player
+        if start is None and not self.finished and 0 <= self.index < len(self.entities):
+            owner = self.corp.owner
+            start = owner if isinstance(owner, int) else None
+        if start is None:
             return None
-        return self.game.crisis_player_from(self.crisis_player)
+        return self.game.crisis_player_from(start)
 
     def discarding(self) -> str | None:
         return self.game.corp_over_train_limit()
@@ -123,6 +127,19 @@ class OperatingRound(Round):
         kinds = [a.type for a in self.hint() if a.type not in FREE_ACTIONS]
         return kinds[skip] if len(kinds) > skip else None
 
+    def passes_ahead(self) -> int:
+        return sum(1 for a in self.hint() if a.type == "pass")
+
+    def tail_passes(self) -> int:
+        """Passes a corporation without trains still owes once its token step is over."""
+        game = self.game
+        corp = self.corp
+        passes = 1 if game.train_count(corp) < game.train_limit else 0
+        cash_after = corp.cash - max(0, game.interest_owed_for(corp))
+        if game.can_take_loan(corp) or (corp.loans and cash_after >= LOAN_VALUE):
+            passes += 1
+        return passes
+
     def advance(self) -> None:
         """Move past steps that have nothing to decide; settle interest; end the turn."""
         game = self.game
@@ -143,7 +160,7 @@ class OperatingRound(Round):
                 if corp.tokens_placed < corp.tokens and nxt == "pass":
                     if corp.trains and self.next_kind(1) == "run_routes":
                         return
-                    if not corp.trains and self.next_kind(1) is not None:
+                    if not corp.trains and self.passes_ahead() > self.tail_passes():
                         return
                 self.stage = "route"
             elif stage == "route":
@@ -308,8 +325,7 @@ class OperatingRound(Round):
         )
         self.after()
 
-    def on_discard_train(self, action: Action) -> None:
-        self.game.discard_train(action)
+    def after_discard(self) -> None:
         self.after()
 
     def on_pass(self, action: Action) -> None:

@@ -321,7 +321,8 @@ class StockRound(Round):
         self.corporate_kinds.append(kind)
         self.last_to_act = self.player
         if not self.corporate_options(corp):
-            self.next_entity()
+            self.turn_actions.append("corporate")
+            self.end_turn()
 
     def corporate_options(self, corp: Corporation) -> bool:
         game = self.game
