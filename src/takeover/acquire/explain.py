@@ -29,6 +29,9 @@ def explain(state: AcquireState, action: object) -> str:
     ctx = state.ctx
     names = ctx.chain_names
     phase = state.phase
+    problem = malformed(state, action)
+    if problem:
+        return problem
     wanted = state.decision.replace("_", " ")
     expected = {
         PlaceTile: s.PLACE,
@@ -95,3 +98,36 @@ def explain(state: AcquireState, action: object) -> str:
             problem = state._trade_problem(offer) if offer is not None and accept else None
             return problem or "no trade is waiting for an answer"
     return f"{action!r} is not an Acquire action"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def malformed(state: AcquireState, action: object) -> str | None:
+    """Fields out of range or of the wrong type (actions built in code, not from records)."""
+    size = state.ctx.board.size
+    chains = len(state.ctx.chain_names)
+    match action:
+        case PlaceTile(tile) if not _is_int(tile) or not 0 <= tile < size:
+            return f"no such tile: {tile!r} (tile ids are 0 to {size - 1})"
+        case FoundChain(c) | ChooseSurvivor(c) | ChooseDefunct(c) if (
+            not _is_int(c) or not 0 <= c < chains
+        ):
+            return f"no such chain: {c!r} (chain ids are 0 to {chains - 1})"
+        case BuyShares(shares, end_game):
+            if not isinstance(shares, tuple) or not all(
+                _is_int(c) and 0 <= c < chains for c in shares
+            ):
+                return f"a purchase is a tuple of chain ids 0 to {chains - 1}, got {shares!r}"
+            if list(shares) != sorted(shares):
+                return "a purchase lists its chains in increasing order"
+            if not isinstance(end_game, bool):
+                return f"end_game must be true or false, got {end_game!r}"
+        case DisposeShares(sell, trade) if not (
+            _is_int(sell) and _is_int(trade) and sell >= 0 and trade >= 0
+        ):
+            return f"sell and trade must be non-negative integers, got {sell!r} and {trade!r}"
+        case AnswerTrade(accept) if not isinstance(accept, bool):
+            return f"accept must be true or false, got {accept!r}"
+    return None

@@ -30,6 +30,7 @@ from takeover.acquire.actions import (
 )
 from takeover.acquire.context import Context
 from takeover.acquire.data import NUM_CHAINS, bonuses
+from takeover.acquire.explain import malformed
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 
@@ -430,6 +431,9 @@ class AcquireState:
 
     def _check(self, action: object) -> None:
         phase = self.phase
+        problem = malformed(self, action)  # e.g. AnswerTrade(1) would equal AnswerTrade(True)
+        if problem:
+            raise IllegalAction(problem)
         if isinstance(action, ProposeTrade):
             problem = self._proposal_problem(action)
             if problem:
