@@ -6,6 +6,7 @@ the rules read like the rulebook ("the corporation's cash", "the player's shares
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 POOL = "__market__"
@@ -15,19 +16,45 @@ Holder = int | str
 """A certificate's owner: a player id, a corporation symbol (its treasury) or :data:`POOL`."""
 
 
-@dataclass(slots=True)
-class Share:
-    """One certificate; ``percent`` is negative for a short."""
+_ARRIVALS = itertools.count()
 
-    corp: str
-    index: int
-    percent: int
-    owner: Holder
-    president: bool = False
+
+class Share:
+    """One certificate; ``percent`` is negative for a short.
+
+    ``seq`` orders certificates by when their holder received them: the reference takes
+    "the first share" of a holder in that order (closing shorts, redeeming), so ids match
+    only if we do too.
+    """
+
+    __slots__ = ("_owner", "corp", "index", "percent", "president", "seq")
+
+    def __init__(
+        self, corp: str, index: int, percent: int, owner: Holder, president: bool = False
+    ) -> None:
+        self.corp = corp
+        self.index = index
+        self.percent = percent
+        self.president = president
+        self._owner = owner
+        self.seq = next(_ARRIVALS)
+
+    @property
+    def owner(self) -> Holder:
+        return self._owner
+
+    @owner.setter
+    def owner(self, holder: Holder) -> None:
+        if holder != self._owner:
+            self._owner = holder
+            self.seq = next(_ARRIVALS)
 
     @property
     def id(self) -> str:
         return f"{self.corp}_{self.index}"
+
+    def __repr__(self) -> str:
+        return f"Share({self.id}, {self.percent}%, {self._owner!r})"
 
 
 @dataclass(slots=True)
@@ -81,4 +108,5 @@ class Corporation:
         return sum(s.percent for s in self.shares if s.owner == holder)
 
     def shares_of(self, holder: Holder) -> list[Share]:
-        return [s for s in self.shares if s.owner == holder]
+        """The holder's certificates in the order they were received."""
+        return sorted((s for s in self.shares if s.owner == holder), key=lambda s: s.seq)

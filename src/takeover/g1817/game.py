@@ -26,6 +26,9 @@ from takeover.g1817.entities import POOL, Corporation, Holder, Player, Share, Tr
 TOKEN_COST = 50
 LOAN_VALUE = 100
 NEEDED_TOKENS = {2: 1, 5: 2, 10: 4}
+SCRAP_VALUES = {"2": 30, "2+": 30, "3": 75, "4": 150}
+INVENTOR_PAYOUTS = {"2": 20, "3": 30, "4": 40, "5": 50, "6": 60, "7": 70, "8": 80}
+"""P14 Inventor: paid to its owning corporation when the first train of a type leaves."""
 
 
 class GameData:
@@ -72,6 +75,7 @@ class GameData:
         self.game_end_reason: str | None = None
         self.owner_when_liquidated: dict[str, Holder | None] = {}
         self.log: list[str] = []
+        self.inventor_paid: set[str] = set()
 
     # -- lookups ---------------------------------------------------------------------------
 
@@ -302,7 +306,7 @@ class GameData:
     def unshort(self, holder: Holder, share: Share) -> None:
         """Cancel ``share`` (a long certificate of ``holder``) against one of its shorts."""
         corp = self.corps[share.corp]
-        short = next(s for s in corp.shares if s.owner == holder and s.percent == -share.percent)
+        short = next(s for s in corp.shares_of(holder) if s.percent == -share.percent)
         corp.shares.remove(share)
         corp.shares.remove(short)
 
@@ -310,13 +314,12 @@ class GameData:
         return [s for s in corp.shares if s.percent < 0]
 
     def close_market_shorts(self) -> None:
+        """Shorts held by the market cancel against market shares, first received first."""
         for corp in self.corps.values():
             while True:
-                pool_shorts = [s for s in corp.shares if s.owner == POOL and s.percent < 0]
-                longs = [
-                    s for s in corp.shares if s.owner == POOL and s.percent > 0 and not s.president
-                ]
-                if not pool_shorts or not longs:
+                pool = corp.shares_of(POOL)
+                longs = [s for s in pool if s.percent > 0 and not s.president]
+                if not longs or not any(s.percent < 0 for s in pool):
                     break
                 self.unshort(POOL, longs[0])
 
@@ -325,7 +328,7 @@ class GameData:
             if corp.price_index is None or self.in_acquisition(corp) or self.in_liquidation(corp):
                 continue
             while any(s.owner == POOL and s.percent < 0 for s in corp.shares):
-                treasury = [s for s in corp.shares if s.owner == corp.sym]
+                treasury = corp.shares_of(corp.sym)
                 if not treasury:
                     break
                 share = treasury[0]
@@ -440,11 +443,7 @@ class GameData:
                 if ttype.obsolete_on == train.name:
                     t.obsolete = True
                 if ttype.rusts_on == train.name:
-                    corp.trains.remove(t)
-                    t.owner = None
-                    if "P15" in corp.companies:
-                        scrap = {"2": 20, "3": 30, "4": 60}.get(t.name, 0)
-                        corp.cash += scrap
+                    self.rust(corp, t)
         for t in list(self.discarded):
             ttype = self.train_types[t.name]
             if ttype.rusts_on == train.name:
@@ -454,16 +453,21 @@ class GameData:
             events.append("signal_end_game")
         return events
 
+    def rust(self, corp: Corporation, train: Train) -> None:
+        """Remove a rusted (or run obsolete) train; P15 Scrapper pays for it."""
+        corp.trains.remove(train)
+        train.owner = None
+        if "P15" in corp.companies:
+            corp.cash += SCRAP_VALUES.get(train.name, 0)
+
     def inventor_payout(self, train: Train) -> None:
         owner = self.company_owner.get("P14")
         if not isinstance(owner, str) or owner not in self.corps:
             return
-        paid = getattr(self, "_inventor_paid", set())
-        if train.name in paid:
+        if train.name not in INVENTOR_PAYOUTS or train.name in self.inventor_paid:
             return
-        paid.add(train.name)
-        self._inventor_paid = paid
-        self.corps[owner].cash += int(train.name.rstrip("+")) * 10
+        self.inventor_paid.add(train.name)
+        self.corps[owner].cash += INVENTOR_PAYOUTS[train.name]
 
     # -- scoring -----------------------------------------------------------------------------
 

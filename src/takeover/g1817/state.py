@@ -14,7 +14,7 @@ from typing import Any, Self
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 from takeover.g1817.actions import Action
-from takeover.g1817.entities import POOL, Corporation, Train
+from takeover.g1817.entities import POOL, Corporation, Share, Train
 from takeover.g1817.game import TOKEN_COST, GameData
 from takeover.g1817.rounds.acquisition import AcquisitionRound
 from takeover.g1817.rounds.auction import AuctionRound
@@ -389,9 +389,8 @@ class Game1817(GameData):
         """A player leaves: every certificate goes to the market at its price (shorts cost),
         presidencies pass to a holder who can take them or the corporation liquidates."""
         player = self.player_by_id[int(action.entity)]
-        for corp in sorted(self.corps.values(), key=self.sort_for_bankruptcy):
-            if corp.price_index is None:
-                continue
+        started = [c for c in self.corps.values() if c.price_index is not None]
+        for corp in sorted(started, key=self.order_key):
             mine = corp.shares_of(player.id)
             if not mine:
                 continue
@@ -430,30 +429,54 @@ class Game1817(GameData):
         if len(self.active_players()) <= 1:
             self.end_game("bankrupt")
 
-    def sort_for_bankruptcy(self, corp: Corporation) -> tuple[int, str]:
-        return (0, corp.sym)
-
     def player_can_act_in_stock(self, rnd: StockRound, pid: int) -> bool:
-        """Whether a player has any stock-round action (otherwise the turn passes itself).
-
-        Approximate in stage 1: a player who can sell, buy, bid, short or act for a
-        corporation is taken to have an action.
-        """
+        """Whether a player still has a stock-round action (otherwise the turn ends itself)."""
         player = self.player_by_id[pid]
         if player.bankrupt:
             return False
+        bought = any(k in ("buy", "par") for k in rnd.turn_actions)
+        if bought:
+            return False
+        sold = rnd.sold.get(pid, {})
+        shorted = "short" in sold.values()
         for corp in self.corps.values():
-            if corp.price_index is None:
+            if corp.price_index is None or not corp.floated:
                 continue
-            if any(s.owner == pid and s.percent > 0 for s in corp.shares) and corp.floated:
-                return True
-            if corp.owner == pid:
-                return True
+            zone = self.in_acquisition(corp) or self.in_liquidation(corp)
             price = self.price(corp)
-            if player.cash >= price and any(
-                s.owner in (corp.sym, POOL) and s.percent > 0 for s in corp.shares
+            mine = [s for s in corp.shares if s.owner == pid and s.percent > 0]
+            if not zone and not rnd.corporate and any(self.can_sell_share(corp, s) for s in mine):
+                return True
+            held = corp.percent_of(pid)
+            if (
+                corp.sym not in sold
+                and self.num_certs(player) < self.cert_limit
+                and (corp.total_shares == 2 or held + corp.share_percent <= 60)
+                and player.cash >= price
+                and any(s.owner in (corp.sym, POOL) and s.percent > 0 for s in corp.shares)
             ):
                 return True
-            if corp.total_shares > 2 and corp.operated and self.phase != "8":
+            if (
+                not shorted
+                and self.phase != "8"
+                and corp.total_shares > 2
+                and corp.operated
+                and not zone
+                and held <= 0
+                and len(self.shorts(corp)) < corp.total_shares
+                and (
+                    "five_shorts" not in self.optional_rules or len(self.shorts(corp)) < 5
+                )
+            ):
                 return True
-        return rnd.max_bid(pid) >= 100
+            if corp.owner == pid and not rnd.turn_actions and rnd.corporate_options(corp):
+                return True
+        return rnd.max_bid(pid) >= 100 and any(not c.ipoed for c in self.corps.values())
+
+    def can_sell_share(self, corp: Corporation, share: Share) -> bool:
+        if not share.president:
+            return True
+        if corp.total_shares == 2:
+            return False
+        holdings = self.player_percent(corp)
+        return any(v >= share.percent for p, v in holdings.items() if p != share.owner)

@@ -42,6 +42,8 @@ class AcquisitionRound(Round):
     # -- who acts ----------------------------------------------------------------------------
 
     def step(self) -> str:
+        if self.game.corp_over_train_limit():
+            return "DiscardTrain"
         if self.crisis() is not None:
             return "CashCrisis"
         return "Acquire"
@@ -52,6 +54,9 @@ class AcquisitionRound(Round):
         return self.game.crisis_player_from(self.crisis_player)
 
     def current(self) -> int | str | None:
+        over = self.game.corp_over_train_limit()
+        if over:
+            return over
         crisis = self.crisis()
         if crisis is not None:
             return crisis

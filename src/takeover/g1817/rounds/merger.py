@@ -48,6 +48,8 @@ class MergerRound(Round):
     # -- who acts ----------------------------------------------------------------------------
 
     def step(self) -> str:
+        if self.game.corp_over_train_limit():
+            return "DiscardTrain"
         if self.converted:
             if self.post_conversion_player() is not None:
                 return "PostConversion"
@@ -55,6 +57,9 @@ class MergerRound(Round):
         return "Conversion"
 
     def current(self) -> int | str | None:
+        over = self.game.corp_over_train_limit()
+        if over:
+            return over
         if self.finished:
             return None
         if self.converted:
@@ -187,7 +192,7 @@ class MergerRound(Round):
                 assert isinstance(owner, int)
                 game.player_by_id[owner].cash -= price
                 corp.cash += price
-                share = next(s for s in corp.shares if s.owner == corp.sym)
+                share = corp.shares_of(corp.sym)[0]
                 assert target_owner is not None
                 share.owner = target_owner
         else:

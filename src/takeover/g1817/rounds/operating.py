@@ -117,6 +117,7 @@ class OperatingRound(Round):
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
+        self.forced_token = False
         self.advance()
 
     def hint(self) -> list[Action]:
@@ -127,18 +128,34 @@ class OperatingRound(Round):
         kinds = [a.type for a in self.hint() if a.type not in FREE_ACTIONS]
         return kinds[skip] if len(kinds) > skip else None
 
-    def passes_ahead(self) -> int:
-        return sum(1 for a in self.hint() if a.type == "pass")
+    def token_step_fits(self) -> bool:
+        """Whether the recorded turn reads right with the token step still open.
 
-    def tail_passes(self) -> int:
-        """Passes a corporation without trains still owes once its token step is over."""
+        A corporation without trains that passes may be passing its token step or its
+        train step; only the map knows. Replaying the rest of its recorded turn on a copy
+        with the token step open tells which reading ends the turn exactly.
+        """
+        if self.forced_token:
+            return True
         game = self.game
-        corp = self.corp
-        passes = 1 if game.train_count(corp) < game.train_limit else 0
-        cash_after = corp.cash - max(0, game.interest_owed_for(corp))
-        if game.can_take_loan(corp) or (corp.loans and cash_after >= LOAN_VALUE):
-            passes += 1
-        return passes
+        actions = self.hint()
+        saved = game.upcoming
+        game.upcoming = None
+        trial = game.clone()
+        game.upcoming = saved
+        rnd = trial.round
+        assert isinstance(rnd, OperatingRound)
+        rnd.forced_token = True
+        index = self.index
+        try:
+            for i, action in enumerate(actions):
+                if rnd.finished or rnd.index != index:
+                    return False
+                trial.upcoming = actions[i + 1 :]
+                trial.apply(action)
+        except Exception:
+            return False
+        return rnd.finished or rnd.index != index or trial.round is not rnd
 
     def advance(self) -> None:
         """Move past steps that have nothing to decide; settle interest; end the turn."""
@@ -160,7 +177,7 @@ class OperatingRound(Round):
                 if corp.tokens_placed < corp.tokens and nxt == "pass":
                     if corp.trains and self.next_kind(1) == "run_routes":
                         return
-                    if not corp.trains and self.passes_ahead() > self.tail_passes():
+                    if not corp.trains and self.token_step_fits():
                         return
                 self.stage = "route"
             elif stage == "route":
@@ -313,8 +330,7 @@ class OperatingRound(Round):
             game.move_right(corp)
         for train in list(corp.trains):
             if train.obsolete:
-                corp.trains.remove(train)
-                train.owner = None
+                game.rust(corp, train)
 
     def on_buy_train(self, action: Action) -> None:
         corp = self.check_operator(action)

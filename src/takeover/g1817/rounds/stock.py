@@ -352,6 +352,7 @@ class StockRound(Round):
         self.sold.setdefault(player, {})[corp.sym] = "now"
         self.turn_actions.append("sell")
         self.last_to_act = player
+        self.end_turn_if_idle()
 
     def on_short(self, action: Action) -> None:
         game = self.game
@@ -361,6 +362,11 @@ class StockRound(Round):
         self.sold.setdefault(player.id, {})[corp.sym] = "short"
         self.turn_actions.append("short")
         self.last_to_act = player.id
+        self.end_turn_if_idle()
+
+    def end_turn_if_idle(self) -> None:
+        if not self.game.player_can_act_in_stock(self, self.player):
+            self.end_turn()
 
     # -- end of round --------------------------------------------------------------------------
 
