@@ -1,0 +1,88 @@
+// The HTTP lobby API (docs/server-protocol.md). Every call resolves to the JSON body or
+// throws an ApiError whose message is fit to show a person.
+
+export class ApiError extends Error {
+  constructor(code, message, status = 0) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError("offline", "The server is not answering. Is takeover serve running?");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(
+      err.code || "http_" + response.status,
+      err.message || `The server answered ${response.status} ${response.statusText}`,
+      response.status,
+    );
+  }
+  return data;
+}
+
+export const api = {
+  options: () => call("GET", "/api/options"),
+  tables: () => call("GET", "/api/tables"),
+  table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
+  create: (body) => call("POST", "/api/tables", body),
+  join: (id, name, seat) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/join`, seat === undefined || seat === null ? { name } : { name, seat }),
+  leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
+  start: (id, token, fill) => {
+    const body = {};
+    if (token) body.token = token;
+    if (fill) body.fill = fill;
+    return call("POST", `/api/tables/${encodeURIComponent(id)}/start`, body);
+  },
+  games: (limit = 50, offset = 0) => call("GET", `/api/games?limit=${limit}&offset=${offset}`),
+  record: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/record`),
+  step: (id, n) => call("GET", `/api/games/${encodeURIComponent(id)}/steps/${n}`),
+};
+
+// Seat tokens live in localStorage, keyed by table id, so a reload or another tab resumes
+// the seat. The token is the seat's only credential and never leaves this browser except
+// to the server.
+const SEAT_KEY = "takeover.seat.";
+
+export const seats = {
+  get(tableId) {
+    try {
+      const raw = localStorage.getItem(SEAT_KEY + tableId);
+      return raw ? JSON.parse(raw) : null;
+    } catch {
+      return null;
+    }
+  },
+  set(tableId, seat, token, name) {
+    localStorage.setItem(SEAT_KEY + tableId, JSON.stringify({ seat, token, name }));
+  },
+  forget(tableId) {
+    localStorage.removeItem(SEAT_KEY + tableId);
+  },
+};
+
+export const prefs = {
+  get name() {
+    return localStorage.getItem("takeover.name") || "";
+  },
+  set name(value) {
+    localStorage.setItem("takeover.name", value);
+  },
+};

@@ -1,0 +1,71 @@
+// The board: chains in their colours, orphan tiles, dead tiles, the last tile placed, and
+// (for the seat to move) the tiles of its hand that it may place now.
+
+import { el, isLight } from "./dom.js";
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * @param {object} view the engine's view
+ * @param {{placeable?: Map<string, object>, hand?: string[], onPlace?: (a: object) => void}} opts
+ *   placeable: tile name -> the legal place_tile action; hand: tile names held (shown faintly)
+ */
+export function renderBoard(view, opts = {}) {
+  const colours = Object.fromEntries(view.chains.map((c) => [c.name, c.colour]));
+  const dead = new Set(view.dead || []);
+  const hand = new Set(opts.hand || []);
+  const placeable = opts.placeable || new Map();
+  const grid = el("div", {
+    class: "board",
+    role: "grid",
+    "aria-label": "board",
+    style: { gridTemplateColumns: `1.4em repeat(${view.columns}, 1fr)` },
+  });
+  grid.appendChild(el("div", { class: "axis" }));
+  for (let c = 1; c <= view.columns; c++) grid.appendChild(el("div", { class: "axis", text: c }));
+  for (let r = 0; r < view.rows; r++) {
+    const letter = LETTERS[r];
+    grid.appendChild(el("div", { class: "axis", text: letter }));
+    for (let c = 1; c <= view.columns; c++) {
+      const name = `${c}${letter}`;
+      grid.appendChild(cell(name, view, colours, dead, hand, placeable, opts.onPlace));
+    }
+  }
+  return grid;
+}
+
+function cell(name, view, colours, dead, hand, placeable, onPlace) {
+  const classes = ["cell"];
+  const attrs = { dataset: { tile: name }, title: name };
+  const node = el("div", attrs, el("span", { class: "label", text: name }));
+  if (name in view.board) {
+    const chain = view.board[name];
+    if (chain) {
+      classes.push("chain");
+      node.style.background = colours[chain];
+      if (isLight(colours[chain])) classes.push("light");
+      node.title = `${name}: ${chain}`;
+    } else {
+      classes.push("orphan");
+      node.title = `${name}: no chain`;
+    }
+  } else if (dead.has(name)) {
+    classes.push("dead");
+    node.title = `${name}: permanently unplayable, out of the game`;
+  } else if (placeable.has(name)) {
+    classes.push("placeable");
+    node.title = `Place ${name}`;
+    node.setAttribute("role", "button");
+    node.tabIndex = 0;
+    node.addEventListener("click", () => onPlace && onPlace(placeable.get(name)));
+  } else if (hand.has(name)) {
+    classes.push("in-hand");
+    node.title = `${name}: in your hand`;
+  }
+  if (name === view.last_tile) {
+    classes.push("last");
+    node.title += " (last tile placed)";
+  }
+  node.className = classes.join(" ");
+  return node;
+}

@@ -1,0 +1,46 @@
+// Table chat: messages are people's words, always inserted as text.
+
+import { el } from "./dom.js";
+
+export class Chat {
+  /** @param {(text: string) => boolean} send returns false when not connected */
+  constructor(send, maxLength = 300) {
+    this.list = el("ol", { class: "chat-list", "aria-live": "polite" });
+    this.input = el("input", {
+      type: "text",
+      name: "chat",
+      maxlength: maxLength,
+      placeholder: "Say something…",
+      autocomplete: "off",
+      "aria-label": "chat message",
+    });
+    const form = el("form", { class: "chat-form" }, this.input, el("button", { type: "submit" }, "Send"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.input.value.trim();
+      if (text && send(text)) this.input.value = "";
+    });
+    this.node = el("section", { class: "chat" }, el("h3", { text: "Chat" }), this.list, form);
+    this.seen = new Set();
+  }
+
+  add(message) {
+    // The server replays recent chat after every hello; skip what we already show.
+    const id = `${message.at}|${message.seat}|${message.name}|${message.text}`;
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    const time = message.at ? new Date(message.at) : null;
+    this.list.appendChild(
+      el(
+        "li",
+        {},
+        time && !isNaN(time) ? el("time", { text: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }) : null,
+        el("strong", { text: (message.name || "spectator") + ":" }),
+        " ",
+        el("span", { text: message.text }),
+      ),
+    );
+    while (this.list.childElementCount > 200) this.list.firstElementChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+}

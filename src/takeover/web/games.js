@@ -1,0 +1,72 @@
+// Finished games: newest first, with players, scores and a link to the replay viewer.
+
+import { api } from "./api.js";
+import { el, money, replace } from "./dom.js";
+
+const PAGE = 25;
+
+export class GamesPage {
+  constructor(app) {
+    this.app = app;
+    this.offset = 0;
+    this.body = el("div", {}, el("p", { class: "muted", text: "Loading finished games…" }));
+    this.node = el("div", { class: "page games-page" }, el("section", { class: "panel" }, el("h2", { text: "Finished games" }), this.body));
+    this.load();
+  }
+
+  destroy() {}
+
+  async load() {
+    let data;
+    try {
+      data = await api.games(PAGE, this.offset);
+      this.app.connection("ok");
+    } catch (err) {
+      this.app.connection("lost", err.message, () => this.load());
+      replace(this.body, el("p", { class: "error", text: err.message }));
+      return;
+    }
+    if (!data.games.length) {
+      replace(this.body, el("p", { class: "muted", text: "No finished games yet." }));
+      return;
+    }
+    const rows = data.games.map((g) => {
+      const players = (g.players || []).map((name, seat) =>
+        el(
+          "li",
+          { class: g.ranks && g.ranks[seat] === 1 ? "first" : "" },
+          el("span", { text: name }),
+          " ",
+          el("span", { class: "muted", text: g.scores ? money(g.scores[seat]) : "" }),
+        ),
+      );
+      const when = g.finished_at ? new Date(g.finished_at) : null;
+      return el(
+        "tr",
+        { dataset: { game: g.id } },
+        el("td", { text: when && !isNaN(when) ? when.toLocaleString() : "" }),
+        el("td", {}, el("ol", { class: "result" }, players)),
+        el("td", { class: "num", text: g.actions }),
+        el("td", { text: typeof g.ruleset === "string" ? g.ruleset : g.ruleset.preset }),
+        el("td", {}, el("a", { class: "button", href: `#/replay/${encodeURIComponent(g.id)}` }, "Replay")),
+      );
+    });
+    const pager = el(
+      "div",
+      { class: "choices" },
+      this.offset > 0 ? el("button", { onclick: () => ((this.offset -= PAGE), this.load()) }, "Newer") : null,
+      this.offset + PAGE < data.total ? el("button", { onclick: () => ((this.offset += PAGE), this.load()) }, "Older") : null,
+      el("span", { class: "muted", text: `${data.total} games` }),
+    );
+    replace(
+      this.body,
+      el(
+        "table",
+        { class: "games" },
+        el("thead", {}, el("tr", {}, ["Finished", "Players and scores", "Moves", "Rules", ""].map((h) => el("th", { text: h })))),
+        el("tbody", {}, rows),
+      ),
+      pager,
+    );
+  }
+}

@@ -1,0 +1,133 @@
+// The game log in words, written from the server's (already redacted) events.
+
+import { el, money } from "./dom.js";
+
+function offer(side) {
+  if (!side) return "something";
+  const parts = Object.entries(side.shares || {}).map(([c, n]) => `${n} ${c}`);
+  if (side.cash) parts.unshift(money(side.cash));
+  return parts.join(" + ") || "nothing";
+}
+
+function counted(map) {
+  return Object.entries(map || {})
+    .map(([chain, n]) => `${n} ${chain}`)
+    .join(", ");
+}
+
+/**
+ * One event in words, or null for an event not worth a line.
+ * @param {object} e the event
+ * @param {(seat: number) => string} who a seat's display name ("you" for the viewer)
+ */
+export function describe(e, who) {
+  const p = e.player !== undefined && e.player !== null ? who(e.player) : "";
+  switch (e.type) {
+    case "first_tile_drawn":
+      return `${p} drew ${e.tile} for the first turn.`;
+    case "turn_order":
+      return `Turn order: ${(e.order || []).map(who).join(", ")}.`;
+    case "turn_started":
+      return `Turn ${e.turn}: ${p}.`;
+    case "hand_revealed":
+      return `${p} has no playable tile (${(e.tiles || []).join(", ")}).`;
+    case "tile_placed":
+      return `${p} placed ${e.tile}.`;
+    case "chain_founded":
+      return (
+        `${p} founded ${e.chain} (${e.size} tiles)` +
+        (e.founder_share ? " and took a free founder's share." : ".")
+      );
+    case "chain_grew":
+      return `${e.chain} grew to ${e.size} tiles.`;
+    case "merger":
+      return `${p}'s ${e.tile} merges ${Object.entries(e.chains || {})
+        .map(([c, n]) => `${c} (${n})`)
+        .join(" and ")}.`;
+    case "survivor_chosen":
+      return `${e.chain} survives${e.forced ? " (the largest chain)" : ""}.`;
+    case "defunct_chosen":
+      return `${e.chain} is resolved next.`;
+    case "defunct_resolved":
+      return `${e.chain} (${e.size} tiles) is taken over by ${e.survivor}.`;
+    case "bonuses_paid": {
+      const paid = (e.paid || [])
+        .map((amount, seat) => (amount ? `${who(seat)} ${money(amount)}` : null))
+        .filter(Boolean);
+      const when = e.reason === "final" ? "Final bonuses" : "Bonuses";
+      return `${when} for ${e.chain}: ${paid.join(", ") || "nobody holds shares"}.`;
+    }
+    case "shares_disposed": {
+      const parts = [];
+      if (e.sold) parts.push(`sold ${e.sold} ${e.chain} for ${money(e.proceeds)}`);
+      if (e.traded) parts.push(`traded ${e.traded} ${e.chain} for ${e.received} ${e.survivor}`);
+      if (e.kept) parts.push(`kept ${e.kept} ${e.chain}`);
+      return `${p} ${parts.join(", ") || "had nothing to dispose of"}.`;
+    }
+    case "merger_completed":
+      return `Merger complete: ${e.chain} now has ${e.size} tiles.`;
+    case "shares_bought": {
+      const bought = counted(e.shares);
+      if (!bought) return e.forced ? null : `${p} bought no shares.`;
+      return `${p} bought ${bought} for ${money(e.cost)}.`;
+    }
+    case "tiles_drawn":
+      if (e.tiles) return `${p} drew ${e.tiles.join(", ") || "no tile"}.`;
+      return `${p} drew ${e.count === 1 ? "a tile" : `${e.count} tiles`}.`;
+    case "dead_tiles_replaced":
+      return (
+        `${p} replaced dead tile${(e.dead || []).length === 1 ? "" : "s"} ${(e.dead || []).join(", ")}` +
+        (e.tiles ? ` with ${e.tiles.join(", ") || "nothing"}.` : ".")
+      );
+    case "trade_proposed":
+      return `${who(e.from)} offers ${who(e.to)} ${offer(e.give)} for ${offer(e.get)}.`;
+    case "trade_answered":
+      return `${who(e.to)} ${e.accepted ? "accepted" : "declined"} ${who(e.from)}'s offer.`;
+    case "end_declared":
+      return `${p} declared the end of the game.`;
+    case "game_ended":
+      return `The game is over${e.reason ? ` (${e.reason})` : ""}.`;
+    case "final_sale":
+      return `${p} sold every share: ${Object.entries(e.proceeds || {})
+        .map(([c, v]) => `${c} ${money(v)}`)
+        .join(", ")}.`;
+    case "final_scores":
+      return `Final scores: ${(e.scores || [])
+        .map((s, seat) => `${who(seat)} ${money(s)}`)
+        .join(", ")}.`;
+    default: {
+      const rest = Object.entries(e)
+        .filter(([k]) => k !== "type")
+        .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+      return `${e.type.replaceAll("_", " ")}${rest.length ? ": " + rest.join(", ") : ""}.`;
+    }
+  }
+}
+
+/** A scrolling log; `add` appends the lines for a batch of events. */
+export class GameLog {
+  constructor(limit = 400) {
+    this.limit = limit;
+    this.node = el("ol", { class: "log", "aria-live": "polite" });
+  }
+
+  add(events, who) {
+    const stick = this.node.scrollTop + this.node.clientHeight >= this.node.scrollHeight - 8;
+    for (const e of events || []) {
+      const text = describe(e, who);
+      if (!text) continue;
+      this.node.appendChild(el("li", { class: `ev ev-${e.type}`, text }));
+    }
+    while (this.node.childElementCount > this.limit) this.node.firstElementChild.remove();
+    if (stick) this.node.scrollTop = this.node.scrollHeight;
+  }
+
+  note(text, cls = "note") {
+    this.node.appendChild(el("li", { class: cls, text }));
+    this.node.scrollTop = this.node.scrollHeight;
+  }
+
+  clear() {
+    this.node.replaceChildren();
+  }
+}

@@ -1,0 +1,91 @@
+// The waiting room of a table that has not started: who sits where, join a seat with a
+// display name, leave, and start (optionally filling empty seats with bots).
+
+import { api, prefs } from "./api.js";
+import { el } from "./dom.js";
+
+let optionsCache = null;
+
+export function loadOptions() {
+  if (!optionsCache) {
+    optionsCache = api.options().catch((err) => {
+      optionsCache = null;
+      throw err;
+    });
+  }
+  return optionsCache;
+}
+
+/**
+ * @param {object} table the lobby's table
+ * @param {number|null} mySeat
+ * @param {{join: Function, leave: Function, start: Function}} page
+ */
+export function renderWaitingRoom(table, mySeat, page) {
+  const seated = mySeat !== null && mySeat !== undefined;
+  const problem = el("p", { class: "error", role: "alert", hidden: true });
+  const fail = (err) => {
+    problem.hidden = false;
+    problem.textContent = err.message || String(err);
+  };
+  const nameInput = el("input", {
+    type: "text",
+    name: "name",
+    maxlength: 24,
+    placeholder: "Your name",
+    value: prefs.name,
+    "aria-label": "your name",
+    autocomplete: "nickname",
+  });
+  const sitAt = (seat) => {
+    const name = nameInput.value.trim();
+    if (!name) {
+      fail(new Error("Choose a display name first."));
+      nameInput.focus();
+      return;
+    }
+    page.join(seat, name).catch(fail);
+  };
+  const rows = table.seats.map((s) =>
+    el(
+      "li",
+      { class: `seat seat-${s.kind}`, dataset: { seat: String(s.seat) } },
+      el("span", { class: "seat-no", text: `Seat ${s.seat + 1}` }),
+      s.kind === "empty"
+        ? el("span", { class: "muted", text: "empty" })
+        : el("strong", { text: s.name }),
+      s.kind === "bot" ? el("span", { class: "badge", text: `bot: ${s.bot}` }) : null,
+      s.seat === mySeat ? el("span", { class: "badge you", text: "you" }) : null,
+      s.kind === "human" && s.seat !== mySeat
+        ? el("span", { class: "dot " + (s.connected ? "on" : "off"), title: s.connected ? "connected" : "away" })
+        : null,
+      s.kind === "empty" && !seated
+        ? el("button", { class: "small primary", onclick: () => sitAt(s.seat) }, "Sit here")
+        : null,
+    ),
+  );
+  const empty = table.seats.filter((s) => s.kind === "empty").length;
+  const fill = el("select", { name: "fill", "aria-label": "fill empty seats with" }, el("option", { value: "", text: "leave empty seats for people" }));
+  loadOptions()
+    .then((o) => {
+      for (const bot of o.bots) fill.appendChild(el("option", { value: bot.spec, text: `fill empty seats with ${bot.label} bots` }));
+      if (empty && o.bots.length) fill.value = o.bots[0].spec;
+    })
+    .catch(() => {});
+  const controls = seated
+    ? el(
+        "div",
+        { class: "choices" },
+        empty ? fill : null,
+        el("button", { class: "primary", id: "start", onclick: () => page.start(fill.value).catch(fail) }, "Start the game"),
+        el("button", { onclick: () => page.leave().catch(fail) }, "Leave my seat"),
+      )
+    : el("div", { class: "choices" }, el("label", {}, "Name ", nameInput), el("span", { class: "muted", text: "then pick a seat" }));
+  return [
+    el("h2", { text: seated ? "Waiting for the start" : "Join this table" }),
+    el("ol", { class: "seats" }, rows),
+    controls,
+    problem,
+    el("p", { class: "muted", text: "Share the invite link so friends can take the empty seats. Any seated player may start." }),
+  ];
+}

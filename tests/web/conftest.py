@@ -1,0 +1,149 @@
+"""Browser tests: a real ``takeover serve`` and the system Chromium driven by Playwright.
+
+The server runs as a subprocess on a free port with a temporary SQLite database; the
+browser is Debian's ``chromium`` (never a downloaded one). Screenshots go to
+``test-artifacts/web/`` so a person can look at what the tests saw.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("TAKEOVER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A ``takeover serve`` subprocess; it can stop and start again (same port, same DB)."""
+
+    def __init__(self, database: Path, log: Path) -> None:
+        self.port = free_port()
+        self.database = database
+        self.log_path = log
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> None:
+        log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "takeover.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database",
+                f"sqlite:///{self.database}",
+                "--bot-delay",
+                "0",
+                "--log-level",
+                "warning",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"takeover serve exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                self.get("api/options")
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("takeover serve did not answer within 30 s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=5) as response:
+            return json.load(response)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    root = tmp_path_factory.mktemp("serve")
+    srv = Server(root / "takeover.db", root / "serve.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: install the Debian package `chromium` "
+            "(.ci/run does this); never download a browser"
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (its own localStorage) at 1280x800; fails the test on any script error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(20_000)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on(
+        "console",
+        lambda msg: (
+            errors.append(msg.text)
+            if msg.type == "error"
+            and "WebSocket" not in msg.text
+            and "Failed to load" not in msg.text
+            else None
+        ),
+    )
+    yield pg
+    context.close()
+    assert not errors, f"script errors in the page: {errors}"
