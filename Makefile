@@ -4,7 +4,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-EXTRAS ?= dev,cli,server,rl
+EXTRAS ?= dev,cli,server,rl,web
 
 .PHONY: serve test venv lint format bench clean
 
