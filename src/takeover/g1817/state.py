@@ -176,6 +176,9 @@ class Game1817(GameData):
         if action.entity_type == "player" and self.player_by_id.get(int(action.entity)) is None:
             raise IllegalAction(f"unknown player {action.entity}")
         self.round.process(action)
+        if len(self.active_players()) <= 1:
+            self.end_game("bankrupt")
+            return [Event(action.type, {"entity": action.entity})]
         self.settle()
         return [Event(action.type, {"entity": action.entity})]
 
@@ -266,11 +269,7 @@ class Game1817(GameData):
     def lay_tile(
         self, corp: Corporation, hex_id: str, tile: str, lays: int, company: str | None
     ) -> None:
-        cost = 20 if lays == 1 else 0
-        if company is None and "P18" in corp.companies:
-            cost = 10 if lays == 0 else 0
-        if company is None and "P19" in corp.companies and lays == 1:
-            cost = 0 if "P18" in corp.companies else 10
+        cost = self.lay_cost(corp, lays) if company is None else (20 if lays == 1 else 0)
         first_lay = hex_id not in self.laid_hexes
         terrain_cost, terrain = self.edition.terrain.get(hex_id, (0, ""))
         if not first_lay:
@@ -294,6 +293,15 @@ class Game1817(GameData):
             self.company_uses[company] = self.company_uses.get(company, 0) + 1
             if (company in MINE_COUNTS and self.company_uses[company] >= MINE_COUNTS[company]) or company == self.pittsburgh_private:
                 self.close_company(company)
+
+    def lay_cost(self, corp: Corporation, lays: int) -> int:
+        """The fee of a corporation's first or second tile lay (before terrain)."""
+        express, efficient = "P18" in corp.companies, "P19" in corp.companies
+        if lays == 0:
+            return 10 if express and not efficient else 0
+        if express:
+            return 0
+        return 10 if efficient else 20
 
     def assign_company(self, action: Action) -> None:
         """A bridge (or other hex assignment): no money changes hands."""
@@ -386,8 +394,8 @@ class Game1817(GameData):
         self.sell_shares(player, shares)
 
     def bankrupt(self, action: Action, crisis_corp: str | None = None) -> None:
-        """A player leaves: every certificate goes to the market at its price (shorts cost),
-        presidencies pass to a holder who can take them or the corporation liquidates."""
+        """A player leaves: every certificate goes to the market at its price (shorts cost)
+        and each corporation they presided liquidates with the market as its owner."""
         player = self.player_by_id[int(action.entity)]
         started = [c for c in self.corps.values() if c.price_index is not None]
         for corp in sorted(started, key=self.order_key):
@@ -399,25 +407,6 @@ class Game1817(GameData):
                 player.cash += self.share_value(corp, share.percent)
             if corp.owner != player.id:
                 continue
-            holdings = self.player_percent(corp)
-            pres = next(s for s in corp.shares if s.president)
-            others = {p: v for p, v in holdings.items() if p != player.id and v >= pres.percent}
-            zone = self.in_acquisition(corp) or self.in_liquidation(corp)
-            if others and not zone:
-                best = max(others.values())
-                order = self.seat_order
-                start = order.index(player.id)
-                new = next(p for p in order[start:] + order[:start] if others.get(p) == best)
-                giving = [s for s in corp.shares_of(new) if s.percent > 0 and not s.president]
-                got = 0
-                for s in sorted(giving, key=lambda s: s.index):
-                    if got >= pres.percent:
-                        break
-                    s.owner = POOL
-                    got += s.percent
-                pres.owner = new
-                corp.owner = new
-                continue
             self.liquidate(corp)
             corp.owner = POOL
         if crisis_corp is not None and player.cash > 0:
@@ -426,8 +415,6 @@ class Game1817(GameData):
         player.bankrupt = True
         self.cert_limit = self._cert_limit()
         self.close_market_shorts()
-        if len(self.active_players()) <= 1:
-            self.end_game("bankrupt")
 
     def player_can_act_in_stock(self, rnd: StockRound, pid: int) -> bool:
         """Whether a player still has a stock-round action (otherwise the turn ends itself)."""

@@ -167,7 +167,8 @@ class OperatingRound(Round):
             stage = self.stage
             if stage == "track":
                 nxt = self.next_kind()
-                if self.lays < 2 and nxt in ("lay_tile", "pass"):
+                affordable = game.buying_power(corp) >= game.lay_cost(corp, self.lays)
+                if self.lays < 2 and affordable and nxt in ("lay_tile", "pass"):
                     return
                 self.stage = "token"
             elif stage == "token":
