@@ -1,0 +1,62 @@
+"""``takeover arena`` end to end: the table, --json, --out and clear errors."""
+
+from __future__ import annotations
+
+import json
+
+from takeover.acquire import replay
+from takeover.cli import main
+from takeover.commands.arena import _split_players
+
+
+def test_json_summary_and_output_files(tmp_path, capsys) -> None:
+    out = tmp_path / "run"
+    code = main(
+        [
+            "arena",
+            "--players",
+            "heuristic,random",
+            "--games",
+            "4",
+            "--jobs",
+            "2",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 4 and not summary["interrupted"]
+    assert [b["bot"] for b in summary["bots"]] == ["heuristic", "random"]
+    assert sum(b["wins"] for b in summary["bots"]) == 4
+    lines = [json.loads(x) for x in (out / "games.jsonl").read_text().splitlines()]
+    assert sorted(x["game"] for x in lines) == [0, 1, 2, 3]
+    for line in lines:
+        state = replay(json.loads((out / line["record"]).read_text()))
+        assert state.scores() == line["scores"] and state.end_reason == line["end_reason"]
+
+
+def test_table(capsys) -> None:
+    assert main(["arena", "--players", "random,random", "--games", "2", "--seed", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "random x2" in text and "win share" in text
+
+
+def test_bad_arguments_are_named(capsys) -> None:
+    assert main(["arena", "--players", "random,expert"]) == 2
+    assert "unknown bot level 'expert'" in capsys.readouterr().err
+    assert main(["arena", "--players", ",".join(["random"] * 7)]) == 2
+    assert "takes 2 to 6 players, got 7" in capsys.readouterr().err
+    assert main(["arena", "--players", "random,random", "--ruleset", "chess"]) == 2
+    assert "unknown ruleset preset 'chess'" in capsys.readouterr().err
+
+
+def test_player_list_keeps_spec_settings_together() -> None:
+    assert _split_players("mcts:time=1,rollout=random,random,heuristic") == [
+        "mcts:time=1,rollout=random",
+        "random",
+        "heuristic",
+    ]
