@@ -7,18 +7,14 @@ browser is Debian's ``chromium`` (never a downloaded one). Screenshots go to
 
 from __future__ import annotations
 
-import json
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .process import Server
 
 CHROMIUM = os.environ.get("TAKEOVER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -32,68 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """A ``takeover serve`` subprocess; it can stop and start again (same port, same DB)."""
-
-    def __init__(self, database: Path, log: Path) -> None:
-        self.port = free_port()
-        self.database = database
-        self.log_path = log
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.url = f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        log = self.log_path.open("ab")
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "takeover.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                "--database",
-                f"sqlite:///{self.database}",
-                "--bot-delay",
-                "0",
-                "--log-level",
-                "warning",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"takeover serve exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                self.get("api/options")
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("takeover serve did not answer within 30 s")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
-
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.url + path, timeout=5) as response:
-            return json.load(response)
 
 
 @pytest.fixture(scope="session")

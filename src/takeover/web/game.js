@@ -42,10 +42,11 @@ export class GamePage {
     this.chainsBox = el("section", { class: "chains-box" });
     this.sheetBox = el("div", { class: "sheet-box" });
     this.logBox = el("section", { class: "log-box" }, el("h3", { text: "Game log" }), this.log.node);
+    this.talk = el("div", { class: "talk" }, this.logBox, this.chat.node);
     this.layout = el(
       "div",
       { class: "layout", hidden: true },
-      el("div", { class: "col-main" }, this.boardBox, this.handBox, el("div", { class: "talk" }, this.logBox, this.chat.node)),
+      el("div", { class: "col-main" }, this.boardBox, this.handBox, this.talk),
       el("div", { class: "col-side" }, this.prompt.node, this.tradeBox, this.playersBox, this.chainsBox),
     );
     this.node.append(this.head, this.notice, this.waiting, this.sheetBox, this.layout);
@@ -191,7 +192,7 @@ export class GamePage {
     );
     if (t.status === "open") {
       this.waiting.hidden = false;
-      replace(this.waiting, renderWaitingRoom(t, this.mySeat, this));
+      replace(this.waiting, renderWaitingRoom(t, this.mySeat, this), this.chat.node);
     } else {
       this.waiting.hidden = true;
     }
@@ -206,6 +207,7 @@ export class GamePage {
     const view = m.view;
     this.layout.hidden = false;
     this.waiting.hidden = true;
+    if (this.chat.node.parentNode !== this.talk) this.talk.appendChild(this.chat.node);
     const placeable = new Map(m.legal.filter((a) => a.type === "place_tile").map((a) => [a.tile, a]));
     const hand = (view.hand || []).map((h) => h.tile);
     const place = (action) => this.prompt.act(action);

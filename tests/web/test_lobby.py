@@ -1,0 +1,92 @@
+"""The lobby and the waiting room: table options, bots in chosen seats, joining by the invite
+link, chat as plain text, starting, watching; and bad input refused with a clear message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def second(browser: Any) -> Any:
+    """Another person: a separate browser context (own localStorage), on a narrow screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(20_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_create_join_chat_start(page: Any, second: Any, server: Any, artifacts: Any) -> None:
+    page.goto(server.url)
+    page.fill(".create-form input[name=name]", "Ann")
+    page.select_option("select[name=seats]", "3")
+    page.select_option("select[name=preset]", "tlstyer")
+    page.select_option("select[name=seat-1]", "open")
+    page.select_option("select[name=seat-2]", "bot:heuristic")
+    page.click(".create-form summary")
+    page.uncheck("input[data-option=bonuses_first]")
+    page.screenshot(path=artifacts / "10-create-options.png")
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    table_id = page.get_attribute(".game-page", "data-table")
+    table = server.get(f"api/tables/{table_id}")
+    assert [(s["kind"], s["bot"]) for s in table["seats"]] == [
+        ("human", None),
+        ("empty", None),
+        ("bot", "heuristic"),
+    ]
+    assert table["ruleset"] == {"preset": "tlstyer", "options": {"bonuses_first": False}}
+
+    # Bob follows the invite link, picks a name and the empty seat.
+    link = page.locator(".invite-link").input_value()
+    second.goto(link)
+    second.wait_for_selector(".waiting-room li[data-seat='1'] button")
+    second.fill(".waiting-room input[name=name]", "Bob")
+    second.click(".waiting-room li[data-seat='1'] button")
+    second.wait_for_selector(".waiting-room #start")
+    # Ann's waiting room hears about Bob at once.
+    page.wait_for_selector(".waiting-room li[data-seat='1'] strong:text('Bob')")
+
+    # Chat is plain text: markup typed by a person stays text.
+    evil = '<b>hi</b> & <img src=x onerror="window.pwned=1">'
+    second.fill(".chat input[name=chat]", evil)
+    second.press(".chat input[name=chat]", "Enter")
+    line = page.locator(".chat-list li").last
+    line.wait_for()
+    page.wait_for_function("document.querySelector('.chat-list li:last-child span').textContent")
+    assert line.locator("span").inner_text() == evil
+    assert page.locator(".chat-list img, .chat-list b").count() == 0
+    assert page.evaluate("window.pwned") is None
+
+    page.click("#start")
+    for p in (page, second):
+        p.wait_for_selector(".prompt[data-mode]")
+        assert p.locator(".board .cell").count() == 12 * 9
+        assert p.locator(".hand .tile").count() == 6
+    page.screenshot(path=artifacts / "11-three-seats.png")
+    second.screenshot(path=artifacts / "12-narrow.png", full_page=True)
+    assert second.locator(".player.me strong").inner_text() == "Bob"
+
+    # A visitor with no seat watches: the public view, no hand, no prompt of their own.
+    watcher = second.context.browser.new_page()
+    try:
+        watcher.goto(link)
+        watcher.wait_for_selector(".prompt[data-mode]")
+        assert watcher.locator(".hand .tile").count() == 0
+        assert watcher.get_attribute(".prompt", "data-mode") != "yours"
+        assert "watching" in watcher.locator(".hand-box").inner_text()
+    finally:
+        watcher.close()
+
+
+def test_bad_name_is_refused_with_a_message(page: Any, server: Any) -> None:
+    before = len(server.get("api/tables")["tables"])
+    page.goto(server.url)
+    page.fill(".create-form input[name=name]", "<script>")
+    page.click("#create")
+    error = page.locator(".create-form .error")
+    error.wait_for()
+    assert "name" in error.inner_text().lower()
+    assert len(server.get("api/tables")["tables"]) == before
+    assert page.locator(".lobby-page").count() == 1
