@@ -6,7 +6,7 @@ import argparse
 import importlib
 from typing import Any
 
-BENCHES = {"engine": "takeover.bench.engine"}
+BENCHES = {"engine": "takeover.bench.engine", "rl": "takeover.bench.rl"}
 """Benchmark name -> module with ``add_arguments(parser)`` and ``run(args) -> int``."""
 
 

@@ -50,6 +50,9 @@ if TYPE_CHECKING:
     from takeover.acquire.state import AcquireState
 
 
+_ID_CACHE_LIMIT = 50_000
+
+
 class ActionSpace:
     """Index <-> engine action for one table shape (tiles, shares a chain, purchase limit).
 
@@ -89,6 +92,7 @@ class ActionSpace:
         actions += [AnswerTrade(True), AnswerTrade(False)]
         self.actions: tuple[AcquireAction, ...] = tuple(actions)
         self.index: dict[AcquireAction, int] = {a: i for i, a in enumerate(actions)}
+        self._by_id: dict[int, tuple[AcquireAction, int]] = {}
 
     @staticmethod
     @cache
@@ -118,12 +122,27 @@ class ActionSpace:
 
     def legal(self, state: AcquireState) -> list[int]:
         """Sorted indices of the deciding seat's legal actions (empty once the game is over)."""
-        index = self.index
-        return sorted(index[a] for a in state.legal_actions())
+        out = self.indices(state.legal_actions())
+        out.sort()
+        return out
 
     def indices(self, actions: Sequence[AcquireAction]) -> list[int]:
-        index = self.index
-        return [index[a] for a in actions]
+        """The index of each action (``KeyError`` for one without an index).
+
+        The engine shares its action objects between calls, so indices are
+        memoised by object identity; each entry holds its object, so an id is
+        never reused while its entry lives.
+        """
+        by_id = self._by_id
+        out = []
+        for a in actions:
+            hit = by_id.get(id(a))
+            if hit is None:
+                if len(by_id) >= _ID_CACHE_LIMIT:
+                    by_id.clear()
+                hit = by_id[id(a)] = (a, self.index[a])
+            out.append(hit[1])
+        return out
 
     def mask(self, legal: Sequence[int]) -> np.ndarray:
         """A 0/1 ``int8`` mask over the whole space with ``legal`` set."""

@@ -2,8 +2,9 @@
 
 Importing this module registers the game (``pyspiel.load_game(
 "python_takeover_acquire(players=3,ruleset=tlstyer)")``). Parameters: ``players``
-(2-6, default 4), ``ruleset`` (a preset name, default ``standard``) and
-``hidden_holdings`` (default false); player-to-player trading is off.
+(2-6, default 4), ``ruleset`` (a preset name, default ``standard``, or a ruleset's
+record form as JSON) and ``hidden_holdings`` (default false); player-to-player
+trading is off.
 
 Every tile draw is an explicit chance node whose outcomes are the tiles still in
 the bag, uniformly: the first-player draw and the deal at the start, then each
@@ -31,8 +32,10 @@ import numpy as np
 import pyspiel
 
 from takeover.acquire import new_game
+from takeover.acquire.rules import ruleset_from_json
 from takeover.acquire.state import AcquireState
 from takeover.core.protocol import Event
+from takeover.rl.actions import ActionSpace
 from takeover.rl.chance import LazyBag, NeedTiles
 from takeover.rl.rewards import rank_returns
 from takeover.rl.table import Table
@@ -84,7 +87,12 @@ class AcquireGame(pyspiel.Game):
         players = int(params["players"])
         if not 2 <= players <= 6:
             raise ValueError(f"players must be 2..6, got {players}")
-        self.table = table = Table(players, str(params["ruleset"]), bool(params["hidden_holdings"]))
+        ruleset = params["ruleset"]
+        if isinstance(ruleset, str) and ruleset.lstrip().startswith("{"):
+            ruleset = json.loads(ruleset)  # a record form, e.g. {"preset": .., "options": ..}
+        if not isinstance(ruleset, str):  # OpenSpiel parameters are plain values
+            params["ruleset"] = json.dumps(ruleset_from_json(ruleset).to_json(), sort_keys=True)
+        self.table = table = Table(players, ruleset, bool(params["hidden_holdings"]))
         info = pyspiel.GameInfo(
             num_distinct_actions=len(table.space),
             max_chance_outcomes=table.tiles,
@@ -112,10 +120,13 @@ class AcquireGame(pyspiel.Game):
         ``Observation.sample(rng)``): its other hands are used as they are.
         """
         table = self.table
-        if engine.num_players != table.num_players or engine.ctx.board.size != table.tiles:
+        if engine.num_players != table.num_players or ActionSpace.for_state(engine) is not (
+            table.space
+        ):
             raise ValueError(
                 f"a {engine.num_players}-player game on {engine.ctx.board.size} tiles does not "
-                f"fit this {table.num_players}-player game on {table.tiles} tiles"
+                f"fit this {table.num_players}-player game on {table.tiles} tiles (or its "
+                "purchase and share limits differ)"
             )
         state = AcquireSpielState(self)
         state._core = _Core.imported(self, engine)
