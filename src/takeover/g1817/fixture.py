@@ -82,72 +82,87 @@ def _expand(raw: Mapping[str, Any]) -> list[Action]:
     return out
 
 
-def replay_fixture(data: Mapping[str, Any], trace_path: str | None = None) -> dict[str, Any]:
-    """Replay a fixture; return the JSON summary; raise ``RecordError`` at the first failure.
+def replay_game(
+    data: Mapping[str, Any], trace_path: str | None = None
+) -> tuple[Game1817, int, int]:
+    """Replay a fixture: the final state, the applied action count and the lines matched.
 
-    With ``trace_path`` every applied action is also checked against the reference trace.
+    Raises ``RecordError`` naming the action id at the first action that cannot be applied
+    or, with a trace, at the first divergence from it.
     """
     if not is_fixture(data):
         raise RecordError("not an 18xx.games 1817 fixture")
     game = new_game(data)
-    raw_actions = list(data["actions"])
-    applied = applied_actions(raw_actions)
-    applied_ids = {a["id"] for a in applied}
+    applied = applied_actions(list(data["actions"]))
     trace_lines: dict[int, dict[str, Any]] = {}
     if trace_path is not None:
-        _header, lines = read_trace(trace_path)
-        trace_lines = {line["id"]: line for line in lines if line.get("applied")}
-        missing = applied_ids - set(trace_lines)
-        extra = set(trace_lines) - applied_ids
-        if missing or extra:
-            raise RecordError(
-                f"undo filtering disagrees with the trace: only here {sorted(missing)[:5]}, "
-                f"only in the trace {sorted(extra)[:5]}"
-            )
+        trace_lines = _trace_lines(trace_path, {a["id"] for a in applied})
     expanded = [(raw, _expand(raw)) for raw in applied]
     flat = [a for _, acts in expanded for a in acts]
     position = 0
     matched = 0
-    count = 0
     for raw, actions in expanded:
         for action in actions:
             position += 1
             game.upcoming = flat[position:]
-            if game.finished:
-                if action.type == "message":
-                    continue
-                raise RecordError("the game is already over", index=raw["id"], action=dict(raw))
+            if game.finished and action.type == "message":
+                continue
             try:
-                game.apply(action)
+                game.push(action)
             except TakeoverError as exc:
                 raise RecordError(str(exc), index=raw["id"], action=dict(raw)) from None
             except (KeyError, ValueError, AssertionError, StopIteration, IndexError) as exc:
                 raise RecordError(
                     f"engine error {type(exc).__name__}: {exc}", index=raw["id"], action=dict(raw)
                 ) from None
-        count += 1
         if trace_path is not None:
             diff = compare(snapshot(game), trace_lines[raw["id"]])
             if diff is not None:
                 raise RecordError(f"trace divergence: {diff}", index=raw["id"], action=dict(raw))
             matched += 1
     game.upcoming = None
-    summary: dict[str, Any] = {
+    return game, len(applied), matched
+
+
+def _trace_lines(path: str, applied_ids: set[int]) -> dict[int, dict[str, Any]]:
+    _header, lines = read_trace(path)
+    by_id = {line["id"]: line for line in lines if line.get("applied")}
+    missing = sorted(applied_ids - set(by_id))
+    extra = sorted(set(by_id) - applied_ids)
+    if missing or extra:
+        raise RecordError(
+            f"undo filtering disagrees with the trace: applied here only {missing[:5]}, "
+            f"applied in the trace only {extra[:5]}"
+        )
+    return by_id
+
+
+def summary(game: Game1817, data: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON summary ``takeover replay`` prints."""
+    out: dict[str, Any] = {
         "game": "1817",
-        "title": data["title"],
-        "id": data.get("id"),
-        "players": [str(p["id"]) for p in data["players"]],
+        "title": game.title,
+        "players": [str(pid) for pid in game.original_order],
         "finished": game.finished,
         "result": game.result(),
         "game_end_reason": game.game_end_reason,
-        "actions_applied": count,
-        "actions_in_record": len(raw_actions),
     }
-    stored = data.get("result")
-    if isinstance(stored, Mapping):
-        summary["matches_stored_result"] = {str(k): v for k, v in stored.items()} == summary[
-            "result"
-        ] and data.get("game_end_reason") == game.game_end_reason
+    if data is not None:
+        out["id"] = data.get("id")
+        stored = data.get("result")
+        if isinstance(stored, Mapping):
+            out["matches_stored_result"] = {str(k): v for k, v in stored.items()} == out[
+                "result"
+            ] and data.get("game_end_reason") == game.game_end_reason
+    return out
+
+
+def replay_fixture(data: Mapping[str, Any], trace_path: str | None = None) -> dict[str, Any]:
+    """Replay a fixture and return its JSON summary (with ``trace`` when checked)."""
+    game, applied, matched = replay_game(data, trace_path)
+    out = summary(game, data)
+    out["actions_applied"] = applied
+    out["actions_in_record"] = len(data["actions"])
     if trace_path is not None:
-        summary["trace"] = {"matched": matched, "path": trace_path}
-    return summary
+        out["trace"] = {"matched": matched, "path": trace_path}
+    return out

@@ -23,6 +23,7 @@ from takeover.g1817.data.editions import (
 )
 from takeover.g1817.entities import POOL, Corporation, Holder, Player, Share, Train
 
+_NO_CORP = Corporation("")
 TOKEN_COST = 50
 LOAN_VALUE = 100
 NEEDED_TOKENS = {2: 1, 5: 2, 10: 4}
@@ -48,6 +49,8 @@ class GameData:
         cash = self.edition.starting_cash[len(players)]
         self.players: list[Player] = [Player(pid, name, cash) for pid, name in players]
         self.seat_order: list[int] = [p.id for p in self.players]
+        self.original_order: tuple[int, ...] = tuple(self.seat_order)
+        """Seats as recorded (``seat_order`` follows priority and changes every stock round)."""
         self.player_by_id: dict[int, Player] = {p.id: p for p in self.players}
         self.corps: dict[str, Corporation] = {
             sym: Corporation(sym) for sym in self.edition.corporations
@@ -163,13 +166,10 @@ class GameData:
     # -- loans -------------------------------------------------------------------------------
 
     def future_interest_rate(self) -> int:
+        """$5 per step of ``loans_per_step`` loans outstanding (at least one step)."""
         taken = self.edition.total_loans - len(self.loans)
-        rate = 5
-        for rate in range(5, self.edition.max_rate + 1, 5):
-            taken -= self.edition.loans_per_step
-            if taken <= 0:
-                break
-        return max(5, min(rate, self.edition.max_rate))
+        steps = max(1, -(-taken // self.edition.loans_per_step))
+        return min(5 * steps, self.edition.max_rate)
 
     def interest_rate(self) -> int:
         return self.interest_fixed or self.future_interest_rate()
@@ -385,9 +385,8 @@ class GameData:
         owner = self.company_owner.get(sym)
         if isinstance(owner, int):
             self.player_by_id[owner].companies.remove(sym)
-        elif isinstance(owner, str) and owner in self.corps:
-            if sym in self.corps[owner].companies:
-                self.corps[owner].companies.remove(sym)
+        elif isinstance(owner, str) and sym in self.corps.get(owner, _NO_CORP).companies:
+            self.corps[owner].companies.remove(sym)
         self.company_owner[sym] = None
         self.closed_companies.add(sym)
 
@@ -410,9 +409,6 @@ class GameData:
             for t in c.trains:
                 if t.id == train_id:
                     return t
-        name, _, index = train_id.rpartition("-")
-        if name == "8" and self.depot and self.depot[-1].name == "8":
-            return self.depot[-1]
         raise IllegalAction(f"no train {train_id}")
 
     def remove_from_depot(self, train: Train) -> None:
@@ -487,7 +483,9 @@ class GameData:
         return value
 
     def result(self) -> dict[str, int]:
-        return {str(p.id): self.player_value(p) for p in self.players}
+        """Score per player id, best first (the reference's order)."""
+        values = [(str(p.id), self.player_value(p)) for p in self.players]
+        return dict(sorted(values, key=lambda kv: -kv[1]))
 
     def snapshot_players(self) -> dict[str, Any]:
         return {str(p.id): p.cash for p in self.players}

@@ -61,6 +61,7 @@ class Game1817(GameData):
         self.upcoming: list[Action] | None = None
         self.stock_prices_at_merger: dict[str, str | None] = {}
         self.pittsburgh_private: str | None = None
+        self.history: list[dict[str, Any]] = []
         self.setup_preround()
         self.round: Round = AuctionRound(self)
 
@@ -124,7 +125,7 @@ class Game1817(GameData):
         active = self.round.active()
         if not active:
             return None
-        return self.seat_order.index(active[0])
+        return self.original_order.index(active[0])
 
     def legal_actions(self) -> Sequence[Action]:
         """Not listed in stage 1 (the map is not modelled); see docs/1817.md."""
@@ -136,7 +137,7 @@ class Game1817(GameData):
     def scores(self) -> list[int] | None:
         if not self.finished:
             return None
-        return [self.player_value(self.player_by_id[pid]) for pid in self.seat_order]
+        return [self.player_value(self.player_by_id[pid]) for pid in self.original_order]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from takeover.g1817.trace import snapshot
@@ -153,15 +154,31 @@ class Game1817(GameData):
         return {
             "game": "1817",
             "title": self.title,
-            "players": [{"id": p, "name": self.player_by_id[p].name} for p in self.seat_order],
+            "players": [{"id": p, "name": self.player_by_id[p].name} for p in self.original_order],
             "settings": {"seed": self.seed, "optional_rules": list(self.optional_rules)},
+            "actions": [dict(a) for a in self.history],
         }
 
     # -- applying actions --------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
+        """Apply ``action``; on ``IllegalAction`` the state is left exactly as it was.
+
+        The copy this takes costs about 2 ms; replays use :meth:`push` instead.
+        """
+        saved = self.clone()
+        try:
+            return self.push(action)
+        except Exception:
+            self.__dict__.update(saved.__dict__)
+            self.round.game = self
+            raise
+
+    def push(self, action: Action) -> list[Event]:
+        """Apply ``action`` without a safety copy (a failed action may leave it half done)."""
         if self.finished:
             raise IllegalAction("the game is over")
+        self.history.append({**action.to_dict(), "id": len(self.history) + 1})
         if action.type in (
             "message",
             "program_share_pass",
@@ -291,7 +308,9 @@ class Game1817(GameData):
         self.tile_hex[tile] = hex_id
         if company is not None:
             self.company_uses[company] = self.company_uses.get(company, 0) + 1
-            if (company in MINE_COUNTS and self.company_uses[company] >= MINE_COUNTS[company]) or company == self.pittsburgh_private:
+            if (
+                company in MINE_COUNTS and self.company_uses[company] >= MINE_COUNTS[company]
+            ) or company == self.pittsburgh_private:
                 self.close_company(company)
 
     def lay_cost(self, corp: Corporation, lays: int) -> int:
@@ -451,9 +470,7 @@ class Game1817(GameData):
                 and not zone
                 and held <= 0
                 and len(self.shorts(corp)) < corp.total_shares
-                and (
-                    "five_shorts" not in self.optional_rules or len(self.shorts(corp)) < 5
-                )
+                and ("five_shorts" not in self.optional_rules or len(self.shorts(corp)) < 5)
             ):
                 return True
             if corp.owner == pid and not rnd.turn_actions and rnd.corporate_options(corp):

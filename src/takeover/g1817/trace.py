@@ -25,16 +25,10 @@ but reported separately (``who_acts``) because stage 1 infers map steps from the
 
 def read_trace(path: str) -> tuple[dict[str, Any], Iterator[dict[str, Any]]]:
     """The header and an iterator over the action lines of a ``.jsonl.gz`` trace."""
-    fh = gzip.open(path, "rt", encoding="utf-8")
-    header = json.loads(fh.readline())
-
-    def lines() -> Iterator[dict[str, Any]]:
-        with fh:
-            for line in fh:
-                if line.strip():
-                    yield json.loads(line)
-
-    return header, lines()
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        header = json.loads(fh.readline())
+        rows = [json.loads(line) for line in fh if line.strip()]
+    return header, iter(rows)
 
 
 def _num(value: Any) -> Any:

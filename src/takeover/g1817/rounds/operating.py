@@ -152,7 +152,7 @@ class OperatingRound(Round):
                 if rnd.finished or rnd.index != index:
                     return False
                 trial.upcoming = actions[i + 1 :]
-                trial.apply(action)
+                trial.push(action)
         except Exception:
             return False
         return rnd.finished or rnd.index != index or trial.round is not rnd

@@ -1,0 +1,59 @@
+"""The seven real games: stored results, and every applied action against its trace."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from takeover.core.errors import RecordError
+from takeover.g1817 import is_fixture, replay_fixture
+
+from .games import GAMES, fixture_path, trace_path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_matches_trace_and_result(game: str, require_games: object) -> None:
+    data = json.loads(fixture_path(game).read_text())
+    assert is_fixture(data)
+    summary = replay_fixture(data, str(trace_path(game)))
+    assert summary["result"] == {str(k): v for k, v in data["result"].items()}
+    assert summary["game_end_reason"] == data["game_end_reason"]
+    assert summary["finished"] is True
+    assert summary["trace"]["matched"] == summary["actions_applied"]
+
+
+def test_games_folder_is_present(require_games: object) -> None:
+    missing = [g for g in GAMES if not fixture_path(g).exists() or not trace_path(g).exists()]
+    assert not missing, f"missing fixtures or traces: {missing}"
+
+
+def test_route_without_revenue_is_refused_with_its_action_id(require_games: object) -> None:
+    data = json.loads((fixture_path("1817__20758").with_name("1817__20758.json")).read_text())
+    with pytest.raises(RecordError) as info:
+        replay_fixture(data)
+    assert info.value.index == 270
+    assert "revenue" in info.value.reason
+
+
+def test_illegal_action_reports_id_and_reason(require_games: object) -> None:
+    data = json.loads(fixture_path("1817WO__1817WO_game_end_bankrupt").read_text())
+    for action in data["actions"]:
+        if action["id"] == 42:
+            action["price"] = 201  # below the standing bid of 200 + 5
+    with pytest.raises(RecordError) as info:
+        replay_fixture(data)
+    assert info.value.index == 42
+    assert "below the minimum" in info.value.reason
+
+
+def test_divergence_names_action_and_field(require_games: object) -> None:
+    game = "1817WO__1817WO_game_end_bankrupt"
+    data = json.loads(fixture_path(game).read_text())
+    for action in data["actions"]:
+        if action["id"] == 113:
+            action["kind"] = "payout"  # A&S withheld in the real game
+    with pytest.raises(RecordError) as info:
+        replay_fixture(data, str(trace_path(game)))
+    assert info.value.index == 113
+    assert "trace divergence" in info.value.reason

@@ -1,0 +1,62 @@
+"""The protocol surface: apply leaves the state unchanged on error, clone, record, view."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from takeover.core import registry
+from takeover.core.errors import IllegalAction
+from takeover.g1817 import Game1817
+from takeover.g1817.actions import Action
+
+
+def new() -> Game1817:
+    return Game1817("1817WO", [(7, "Ann"), (9, "Bob")])
+
+
+def bid(player: int, company: str, price: int) -> Action:
+    return Action.from_dict(
+        {
+            "type": "bid",
+            "entity": player,
+            "entity_type": "player",
+            "company": company,
+            "price": price,
+        }
+    )
+
+
+def test_action_round_trips() -> None:
+    raw = {"type": "bid", "entity": 7, "entity_type": "player", "company": "TS", "price": 5}
+    action = Action.from_dict({**raw, "id": 3, "created_at": 1})
+    assert action.to_dict() == raw
+    assert Action.from_dict(action.to_dict()) == action
+
+
+def test_auction_bid_and_refusal_leaves_state_unchanged() -> None:
+    g = new()
+    g.apply(bid(7, "TS", 5))
+    before = json.dumps(g.view(None), sort_keys=True)
+    with pytest.raises(IllegalAction):
+        g.apply(bid(9, "TS", 5))
+    assert json.dumps(g.view(None), sort_keys=True) == before
+    assert g.current_player() == 1
+
+
+def test_clone_is_independent_and_record_replays() -> None:
+    g = new()
+    g.apply(bid(7, "TS", 5))
+    copy = g.clone()
+    copy.apply(bid(9, "TS", 10))
+    assert g.round.bids != copy.round.bids
+    record = copy.to_record()
+    rebuilt = registry.get("1817").replay(record)
+    assert rebuilt.view(None) == copy.view(None)
+
+
+def test_scores_only_at_the_end() -> None:
+    g = new()
+    assert g.scores() is None
+    assert not g.is_terminal()
