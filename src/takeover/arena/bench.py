@@ -1,0 +1,77 @@
+"""Bot speed: heuristic decisions and mcts iterations per CPU second.
+
+Method: plays ``--games`` 4-player heuristic self-play games (standard ruleset)
+in one process and keeps every 8th position where a seat must decide; then
+times, in CPU seconds of this single-threaded process (so other processes on
+the machine disturb it little), (1) the heuristic bot's ``choose`` on each kept
+position, and (2) an ``mcts:iterations=N`` search on the first ``--mcts``
+kept positions with more than one legal action. Reported: heuristic decisions
+per second, mean and worst milliseconds per decision, mcts iterations per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+from takeover.acquire import new_game
+from takeover.bots import Observation, make_bot
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=6, help="self-play games for positions (6)")
+    p.add_argument("--mcts", type=int, default=10, help="positions searched by mcts (10)")
+    p.add_argument("--iterations", type=int, default=100, help="mcts iterations each (100)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def positions(games: int, seed: int) -> list[Any]:
+    bot = make_bot("heuristic")
+    out = []
+    for g in range(games):
+        state = new_game(4, "standard", seed=seed + g)
+        rng = random.Random(g)
+        k = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            if k % 8 == 0:
+                out.append(state.clone())
+            k += 1
+            state.apply(bot.choose(Observation(state, seat), rng), seat)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    kept = positions(args.games, args.seed)
+    bot = make_bot("heuristic")
+    times = []
+    for i, state in enumerate(kept):
+        obs = Observation(state, state.current_player())
+        t0 = time.process_time()
+        bot.choose(obs, random.Random(i))
+        times.append(time.process_time() - t0)
+    searched = [s for s in kept if len(s.legal_actions()) > 1][: args.mcts]
+    mcts = make_bot(f"mcts:iterations={args.iterations}")
+    t0 = time.process_time()
+    for i, state in enumerate(searched):
+        mcts.choose(Observation(state, state.current_player()), random.Random(i))
+    mcts_s = time.process_time() - t0
+    figures = {
+        "positions": len(kept),
+        "heuristic_decisions_per_s": round(len(times) / sum(times), 1),
+        "heuristic_ms_mean": round(1000 * sum(times) / len(times), 3),
+        "heuristic_ms_max": round(1000 * max(times), 2),
+        "mcts_positions": len(searched),
+        "mcts_iterations_per_s": round(len(searched) * args.iterations / mcts_s, 1),
+        "mcts_s_per_decision": round(mcts_s / max(1, len(searched)), 3),
+    }
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    else:
+        for k, v in figures.items():
+            print(f"{k:28} {v}")
+    return 0
