@@ -341,6 +341,14 @@ class GameData:
     def num_market_shares(self, corp: Corporation) -> int:
         return corp.percent_of(POOL) // corp.share_percent
 
+    def can_sell_share(self, corp: Corporation, share: Share) -> bool:
+        if not share.president:
+            return True
+        if corp.total_shares == 2:
+            return False
+        holdings = self.player_percent(corp)
+        return any(v >= share.percent for p, v in holdings.items() if p != share.owner)
+
     # -- corporation setup ---------------------------------------------------------------------
 
     def resize(self, corp: Corporation, size: int) -> list[Share]:

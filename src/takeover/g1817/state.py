@@ -14,7 +14,9 @@ from typing import Any, Self
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 from takeover.g1817.actions import Action
-from takeover.g1817.entities import POOL, Corporation, Share, Train
+from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
+from takeover.g1817.data.maps import NEW_ZEALAND, PRESET_YELLOW
+from takeover.g1817.entities import POOL, Corporation, Train
 from takeover.g1817.game import TOKEN_COST, GameData
 from takeover.g1817.rounds.acquisition import AcquisitionRound
 from takeover.g1817.rounds.auction import AuctionRound
@@ -22,20 +24,6 @@ from takeover.g1817.rounds.base import Round
 from takeover.g1817.rounds.merger import MergerRound
 from takeover.g1817.rounds.operating import OperatingRound
 from takeover.g1817.rounds.stock import StockRound
-
-MINE_COUNTS = {"MINC": 1, "CM": 2, "MAJC": 3, "P22": 1, "P23": 2}
-PRESET_YELLOW = {"C8", "E22", "F22", "I15", "C4"}
-"""Hexes printed yellow that carry a terrain fee (their lay is an upgrade, not a yellow lay)."""
-CITY_TILE_COMPANIES = ("PSM", "P16", "P17", "P24")
-CITY_TILE_HEX = {
-    ("1817", "PSM"): "F13",
-    ("1817", "P16"): "C14",
-    ("1817", "P17"): "D7",
-    ("1817", "P24"): "F3",
-    ("1817NA", "DTC"): "F14",
-    ("1817WO", "PSM"): "I6",
-}
-WO_NEW_ZEALAND = "L9"
 
 
 class Game1817(GameData):
@@ -286,31 +274,29 @@ class Game1817(GameData):
     def lay_tile(
         self, corp: Corporation, hex_id: str, tile: str, lays: int, company: str | None
     ) -> None:
-        cost = self.lay_cost(corp, lays) if company is None else (20 if lays == 1 else 0)
+        """Charge a lay: the lay fee, and the terrain fee when the hex is still printed."""
         first_lay = hex_id not in self.laid_hexes
         terrain_cost, terrain = self.edition.terrain.get(hex_id, (0, ""))
         if not first_lay:
             terrain_cost = 0
-        if terrain_cost:
-            if company in MINE_COUNTS:
-                terrain_cost = max(0, terrain_cost - 15)
-            for c in corp.companies:
-                discount = self.company_data[c].tile_discount
-                if discount and discount[1] == terrain:
-                    terrain_cost = max(0, terrain_cost - discount[0])
-        corp.cash -= cost + terrain_cost
-        if first_lay and hex_id not in PRESET_YELLOW:
+        if terrain_cost and company in MINE_COMPANIES:
+            terrain_cost = max(0, terrain_cost - 15)
+        for c in corp.companies:
+            discount = self.company_data[c].tile_discount
+            if terrain_cost and discount and discount[1] == terrain:
+                terrain_cost = max(0, terrain_cost - discount[0])
+        corp.cash -= self.lay_cost(corp, lays) + terrain_cost
+        if first_lay and terrain and hex_id not in PRESET_YELLOW:
             for c in corp.companies:
                 income = self.company_data[c].tile_income
-                if income and income[1] == terrain and terrain_cost + 0 >= 0 and terrain:
+                if income and income[1] == terrain:
                     corp.cash += income[0]
         self.laid_hexes.add(hex_id)
         self.tile_hex[tile] = hex_id
         if company is not None:
-            self.company_uses[company] = self.company_uses.get(company, 0) + 1
-            if (
-                company in MINE_COUNTS and self.company_uses[company] >= MINE_COUNTS[company]
-            ) or company == self.pittsburgh_private:
+            uses = self.company_uses.get(company, 0) + 1
+            self.company_uses[company] = uses
+            if uses >= SPECIAL_LAYS.get(company, 1):
                 self.close_company(company)
 
     def lay_cost(self, corp: Corporation, lays: int) -> int:
@@ -386,7 +372,8 @@ class Game1817(GameData):
             self.after_train_left_depot(first, round_num)
 
     def interest_owed_for(self, corp: Corporation) -> int:
-        if self.title == "1817WO" and any(h.startswith(WO_NEW_ZEALAND) for h in corp.token_hexes):
+        in_new_zealand = any(h.split("#")[0] == NEW_ZEALAND for h in corp.token_hexes)
+        if self.title == "1817WO" and in_new_zealand:
             if not corp.loans:
                 return -20
             return self.interest_rate() * (len(corp.loans) - 1)
@@ -412,7 +399,7 @@ class Game1817(GameData):
             raise IllegalAction(f"cannot sell {corp.sym} in acquisition or liquidation")
         self.sell_shares(player, shares)
 
-    def bankrupt(self, action: Action, crisis_corp: str | None = None) -> None:
+    def bankrupt(self, action: Action) -> None:
         """A player leaves: every certificate goes to the market at its price (shorts cost)
         and each corporation they presided liquidates with the market as its owner."""
         player = self.player_by_id[int(action.entity)]
@@ -428,59 +415,7 @@ class Game1817(GameData):
                 continue
             self.liquidate(corp)
             corp.owner = POOL
-        if crisis_corp is not None and player.cash > 0:
-            self.corps[crisis_corp].cash += player.cash
         player.cash = 0
         player.bankrupt = True
         self.cert_limit = self._cert_limit()
         self.close_market_shorts()
-
-    def player_can_act_in_stock(self, rnd: StockRound, pid: int) -> bool:
-        """Whether a player still has a stock-round action (otherwise the turn ends itself)."""
-        player = self.player_by_id[pid]
-        if player.bankrupt:
-            return False
-        bought = any(k in ("buy", "par") for k in rnd.turn_actions)
-        if bought:
-            return False
-        sold = rnd.sold.get(pid, {})
-        shorted = "short" in sold.values()
-        for corp in self.corps.values():
-            if corp.price_index is None or not corp.floated:
-                continue
-            zone = self.in_acquisition(corp) or self.in_liquidation(corp)
-            price = self.price(corp)
-            mine = [s for s in corp.shares if s.owner == pid and s.percent > 0]
-            if not zone and not rnd.corporate and any(self.can_sell_share(corp, s) for s in mine):
-                return True
-            held = corp.percent_of(pid)
-            if (
-                corp.sym not in sold
-                and self.num_certs(player) < self.cert_limit
-                and (corp.total_shares == 2 or held + corp.share_percent <= 60)
-                and player.cash >= price
-                and any(s.owner in (corp.sym, POOL) and s.percent > 0 for s in corp.shares)
-            ):
-                return True
-            if (
-                not shorted
-                and self.phase != "8"
-                and corp.total_shares > 2
-                and corp.operated
-                and not zone
-                and held <= 0
-                and len(self.shorts(corp)) < corp.total_shares
-                and ("five_shorts" not in self.optional_rules or len(self.shorts(corp)) < 5)
-            ):
-                return True
-            if corp.owner == pid and not rnd.turn_actions and rnd.corporate_options(corp):
-                return True
-        return rnd.max_bid(pid) >= 100 and any(not c.ipoed for c in self.corps.values())
-
-    def can_sell_share(self, corp: Corporation, share: Share) -> bool:
-        if not share.president:
-            return True
-        if corp.total_shares == 2:
-            return False
-        holdings = self.player_percent(corp)
-        return any(v >= share.percent for p, v in holdings.items() if p != share.owner)

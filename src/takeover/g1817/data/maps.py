@@ -91,3 +91,9 @@ TERRAIN_WO: dict[str, tuple[int, str]] = {
     "K4": (10, "water"),
     "C4": (20, ""),
 }
+
+PRESET_YELLOW: frozenset[str] = frozenset({"C8", "E22", "F22", "I15", "C4"})
+"""Hexes printed yellow that carry a fee: a lay there is an upgrade, not a yellow lay."""
+
+NEW_ZEALAND = "L9"
+"""1817WO: a token here covers one loan's interest (or pays $20 without loans)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 from takeover.g1817.data.editions import MARKET_PRICES
-from takeover.g1817.entities import POOL, Corporation, Share
+from takeover.g1817.entities import Corporation
 from takeover.g1817.game import TOKEN_COST
 from takeover.g1817.rounds.base import Round
 
@@ -251,7 +251,3 @@ class MergerRound(Round):
             return
         self.the_corp(action)
         self.next_entity()
-
-
-def _unused(share: Share) -> bool:
-    return share.owner == POOL

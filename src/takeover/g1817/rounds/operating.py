@@ -31,6 +31,8 @@ STEP_NAMES = {
     "loan": "Loan",
     "done": "",
 }
+UNKNOWN = "?"
+"""What :meth:`OperatingRound.next_kind` says without a record: every step stays open."""
 FREE_ACTIONS = frozenset(
     {"take_loan", "assign", "message", "program_share_pass", "program_merger_pass"}
 )
@@ -125,6 +127,9 @@ class OperatingRound(Round):
         return self.game.upcoming_actions_of(self.corp)
 
     def next_kind(self, skip: int = 0) -> str | None:
+        """The type of the corporation's next recorded decision (:data:`UNKNOWN` live)."""
+        if self.game.upcoming is None:
+            return UNKNOWN
         kinds = [a.type for a in self.hint() if a.type not in FREE_ACTIONS]
         return kinds[skip] if len(kinds) > skip else None
 
@@ -168,12 +173,12 @@ class OperatingRound(Round):
             if stage == "track":
                 nxt = self.next_kind()
                 affordable = game.buying_power(corp) >= game.lay_cost(corp, self.lays)
-                if self.lays < 2 and affordable and nxt in ("lay_tile", "pass"):
+                if self.lays < 2 and affordable and nxt in ("lay_tile", "pass", UNKNOWN):
                     return
                 self.stage = "token"
             elif stage == "token":
                 nxt = self.next_kind()
-                if corp.tokens_placed < corp.tokens and nxt == "place_token":
+                if corp.tokens_placed < corp.tokens and nxt in ("place_token", UNKNOWN):
                     return
                 if corp.tokens_placed < corp.tokens and nxt == "pass":
                     if corp.trains and self.next_kind(1) == "run_routes":
@@ -182,7 +187,7 @@ class OperatingRound(Round):
                         return
                 self.stage = "route"
             elif stage == "route":
-                if corp.trains and self.next_kind() == "run_routes":
+                if corp.trains and self.next_kind() in ("run_routes", UNKNOWN):
                     return
                 self.revenue = 0
                 self.pay_dividend("withhold")
@@ -195,9 +200,7 @@ class OperatingRound(Round):
             elif stage == "buy_train":
                 room = game.train_count(corp) < game.train_limit
                 nxt = self.next_kind()
-                if room and nxt in ("buy_train", "pass", "discard_train", "sell_shares"):
-                    return
-                if room and nxt is None and self.game.upcoming is None:
+                if room and nxt in ("buy_train", "pass", "discard_train", "sell_shares", UNKNOWN):
                     return
                 self.stage = "loan"
                 self.pay_interest()
@@ -385,7 +388,7 @@ class OperatingRound(Round):
         self.after()
 
     def on_bankrupt(self, action: Action) -> None:
-        self.game.bankrupt(action, self.crisis_corp)
+        self.game.bankrupt(action)
         self.crisis_player = None
         if not self.game.finished:
             self.after()

@@ -15,7 +15,6 @@ from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 from takeover.g1817.data.editions import MARKET_PRICES
 from takeover.g1817.entities import POOL, Corporation, Share
-from takeover.g1817.game import TOKEN_COST
 from takeover.g1817.rounds.base import Round
 
 if TYPE_CHECKING:
@@ -91,7 +90,7 @@ class StockRound(Round):
         for corps in self.sold.values():
             for k in corps:
                 corps[k] = "prev"
-        if not self.game.player_can_act_in_stock(self, self.player):
+        if not self.has_action(self.player):
             self.passed.add(self.player)
             self.next_entity()
 
@@ -365,8 +364,51 @@ class StockRound(Round):
         self.end_turn_if_idle()
 
     def end_turn_if_idle(self) -> None:
-        if not self.game.player_can_act_in_stock(self, self.player):
+        if not self.has_action(self.player):
             self.end_turn()
+
+    def has_action(self, pid: int) -> bool:
+        """Whether a player still has a stock-round action (otherwise the turn ends itself)."""
+        game = self.game
+        player = game.player_by_id[pid]
+        if player.bankrupt:
+            return False
+        bought = any(k in ("buy", "par") for k in self.turn_actions)
+        if bought:
+            return False
+        sold = self.sold.get(pid, {})
+        shorted = "short" in sold.values()
+        for corp in game.corps.values():
+            if corp.price_index is None or not corp.floated:
+                continue
+            zone = game.in_acquisition(corp) or game.in_liquidation(corp)
+            price = game.price(corp)
+            mine = [s for s in corp.shares if s.owner == pid and s.percent > 0]
+            if not zone and not self.corporate and any(game.can_sell_share(corp, s) for s in mine):
+                return True
+            held = corp.percent_of(pid)
+            if (
+                corp.sym not in sold
+                and game.num_certs(player) < game.cert_limit
+                and (corp.total_shares == 2 or held + corp.share_percent <= 60)
+                and player.cash >= price
+                and any(s.owner in (corp.sym, POOL) and s.percent > 0 for s in corp.shares)
+            ):
+                return True
+            if (
+                not shorted
+                and game.phase != "8"
+                and corp.total_shares > 2
+                and corp.operated
+                and not zone
+                and held <= 0
+                and len(game.shorts(corp)) < corp.total_shares
+                and ("five_shorts" not in game.optional_rules or len(game.shorts(corp)) < 5)
+            ):
+                return True
+            if corp.owner == pid and not self.turn_actions and self.corporate_options(corp):
+                return True
+        return self.max_bid(pid) >= 100 and any(not c.ipoed for c in game.corps.values())
 
     # -- end of round --------------------------------------------------------------------------
 
@@ -389,7 +431,3 @@ class StockRound(Round):
                 game.liquidate(corp)
         if isinstance(game.company_owner.get("TS"), str):
             game.close_company("TS")
-
-
-def token_cost(tokens: int) -> int:
-    return tokens * TOKEN_COST
