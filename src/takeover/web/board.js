@@ -7,13 +7,14 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /**
  * @param {object} view the engine's view
- * @param {{placeable?: Map<string, object>, hand?: string[], onPlace?: (a: object) => void}} opts
- *   placeable: tile name -> the legal place_tile action; hand: tile names held (shown faintly)
+ * @param {{placeable?: Map<string, object>, hand?: object[], onPlace?: (a: object) => void}} opts
+ *   placeable: tile name -> the legal place_tile action; hand: the view's hand entries (shown
+ *   faintly, unplayable ones in red)
  */
 export function renderBoard(view, opts = {}) {
   const colours = Object.fromEntries(view.chains.map((c) => [c.name, c.colour]));
   const dead = new Set(view.dead || []);
-  const hand = new Set(opts.hand || []);
+  const hand = new Map((opts.hand || []).map((h) => [h.tile, h]));
   const placeable = opts.placeable || new Map();
   const grid = el("div", {
     class: "board",
@@ -59,8 +60,10 @@ function cell(name, view, colours, dead, hand, placeable, onPlace) {
     node.tabIndex = 0;
     node.addEventListener("click", () => onPlace && onPlace(placeable.get(name)));
   } else if (hand.has(name)) {
+    const entry = hand.get(name);
     classes.push("in-hand");
-    node.title = `${name}: in your hand`;
+    if (entry.playable === false) classes.push("unplayable");
+    node.title = `${name}: in your hand${entry.why ? ` (${entry.why})` : ""}`;
   }
   if (name === view.last_tile) {
     classes.push("last");

@@ -209,7 +209,7 @@ export class GamePage {
     this.waiting.hidden = true;
     if (this.chat.node.parentNode !== this.talk) this.talk.appendChild(this.chat.node);
     const placeable = new Map(m.legal.filter((a) => a.type === "place_tile").map((a) => [a.tile, a]));
-    const hand = (view.hand || []).map((h) => h.tile);
+    const hand = view.hand || [];
     const place = (action) => this.prompt.act(action);
     replace(this.boardBox, renderBoard(view, { placeable, hand, onPlace: place }));
     if (view.hand) {

@@ -1,0 +1,108 @@
+"""Engine positions for each kind of decision, turned into the server's ``state`` message.
+
+The messages are built from the engine's own view and legal actions, exactly as the server
+builds them, so the prompt tests see what a real table would send.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from takeover.acquire import AcquireState, from_position
+
+
+def row(letter: str, first: int, last: int) -> list[str]:
+    return [f"{c}{letter}" for c in range(first, last + 1)]
+
+
+def board(**chains: list[str]) -> dict[str, str | None]:
+    out: dict[str, str | None] = {}
+    for name, tiles in chains.items():
+        out.update(dict.fromkeys(tiles, name))
+    return out
+
+
+def player(name: str, hand: list[str], cash: int = 6000, **shares: int) -> dict[str, Any]:
+    return {"name": name, "cash": cash, "shares": shares, "hand": hand}
+
+
+def start(b: dict[str, str | None], players: list[dict[str, Any]]) -> AcquireState:
+    bag = ["12I", "11I", "10I", "9I", "8I", "7I"]
+    return from_position({"board": b, "players": players, "bag": bag, "current": 0}, "standard")
+
+
+def act(state: AcquireState, kind: str, **fields: Any) -> AcquireState:
+    state.apply(state.action_from_dict({"type": kind, **fields}), state.current_player())
+    return state
+
+
+def founding() -> AcquireState:
+    """Seat 0 has placed 6E beside the orphan 6D: which chain to found."""
+    s = start({"6D": None}, [player("Ann", ["6E", "1A"]), player("Bob", ["3C"])])
+    return act(s, "place_tile", tile="6E")
+
+
+def merger_tie() -> AcquireState:
+    """5A joins American (1A-4A) and Festival (6A-9A), four tiles each: Ann chooses."""
+    b = board(American=row("A", 1, 4), Festival=row("A", 6, 9))
+    players = [player("Ann", ["5A", "1C"], Festival=5), player("Bob", ["3E"], American=2)]
+    return act(start(b, players), "place_tile", tile="5A")
+
+
+def disposing() -> AcquireState:
+    """After American survives, Ann disposes of her 5 Festival shares."""
+    return act(merger_tie(), "choose_survivor", chain="American")
+
+
+def buying() -> AcquireState:
+    """Ann has placed a lone tile; American and Festival are on the board."""
+    b = board(American=row("A", 1, 3), Festival=row("C", 6, 9))
+    s = start(b, [player("Ann", ["12F", "1G"]), player("Bob", ["3E"])])
+    return act(s, "place_tile", tile="12F")
+
+
+def unplayable() -> AcquireState:
+    """Ann's hand: 1B (would merge two safe chains), 10G (would found an 8th chain), 12I."""
+    b = board(
+        Luxor=row("A", 1, 11),
+        Tower=row("C", 1, 11),
+        American=row("E", 1, 2),
+        Festival=row("E", 4, 5),
+        Worldwide=row("E", 7, 8),
+        Continental=row("G", 1, 2),
+        Imperial=row("G", 4, 5),
+    )
+    b["11G"] = None
+    return start(b, [player("Ann", ["1B", "10G", "12H"]), player("Bob", ["3I"])])
+
+
+def endable() -> AcquireState:
+    """Luxor has 41 tiles: Ann may declare the end at the start of her turn."""
+    tiles = row("A", 1, 12) + row("B", 1, 12) + row("C", 1, 12) + row("D", 1, 5)
+    return start(board(Luxor=tiles), [player("Ann", ["12G"], Luxor=3), player("Bob", ["10F"])])
+
+
+def trade_offer() -> AcquireState:
+    """Ann offers Bob $500 and 2 American for 1 Festival: Bob answers."""
+    b = board(American=row("A", 1, 3), Festival=row("C", 6, 9))
+    players = [player("Ann", ["12F"], American=3), player("Bob", ["3E"], Festival=2)]
+    s = start(b, players)
+    offer = {"give": {"cash": 500, "shares": {"American": 2}}, "get": {"shares": {"Festival": 1}}}
+    return act(s, "propose_trade", to=1, **offer)
+
+
+def state_message(state: AcquireState, seat: int, seq: int = 7) -> dict[str, Any]:
+    """The server's ``state`` message for ``seat`` (what takeover.server.messages builds)."""
+    mine = state.current_player() == seat
+    legal = state.legal_actions() if mine else []
+    return {
+        "type": "state",
+        "seq": seq,
+        "status": "finished" if state.is_terminal() else "playing",
+        "view": state.view(seat),
+        "legal": [state.action_to_dict(a) for a in legal],
+        "legal_text": [state.text(a) for a in legal],
+        "trading_open": bool(mine and state.trading_open()),
+        "last": None,
+        "events": [],
+    }
