@@ -20,40 +20,11 @@ from takeover.g1817.data.companies import (
 )
 from takeover.g1817.data.maps import TERRAIN_BASE, TERRAIN_NA, TERRAIN_WO
 
-MARKET_CODES: tuple[str, ...] = [
-    "0l",
-    "0a",
-    "0a",
-    "0a",
-    "40",
-    "45",
-    "50p",
-    "55s",
-    "60p",
-    "65p",
-    "70s",
-    "80p",
-    "90p",
-    "100p",
-    "110p",
-    "120s",
-    "135p",
-    "150p",
-    "165p",
-    "180p",
-    "200p",
-    "220",
-    "245",
-    "270",
-    "300",
-    "330",
-    "360",
-    "400",
-    "440",
-    "490",
-    "540",
-    "600",
-]
+_MARKET_ROW = (
+    "0l 0a 0a 0a 40 45 50p 55s 60p 65p 70s 80p 90p 100p 110p 120s "
+    "135p 150p 165p 180p 200p 220 245 270 300 330 360 400 440 490 540 600"
+)
+MARKET_CODES: tuple[str, ...] = tuple(_MARKET_ROW.split())
 """One row: ``l`` liquidation, ``a`` acquisition, ``p`` par, ``s`` safe par."""
 
 MARKET_PRICES: tuple[int, ...] = tuple(int(c.rstrip("laps")) for c in MARKET_CODES)
