@@ -324,6 +324,10 @@ class Game1817(GameData):
 
     def buy_train(self, corp: Corporation, train_id: str, price: int, round_num: int) -> None:
         train = self.find_train(train_id)
+        if price > corp.cash or price < 1:
+            raise IllegalAction(f"{corp.sym} cannot pay {price} for {train_id} (cash {corp.cash})")
+        if len(corp.trains) >= self.train_limit:
+            raise IllegalAction(f"{corp.sym} is at its train limit")
         if train.owner is None:
             if price != self.train_types[train.name].price:
                 raise IllegalAction(f"train {train_id} costs {self.train_types[train.name].price}")

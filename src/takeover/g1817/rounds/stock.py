@@ -296,6 +296,8 @@ class StockRound(Round):
         corp = game.corps[shares[0].corp]
         if action.is_player:
             player = int(action.entity)
+            self.check_turn(player)
+            self.check_purchase(player, shares)
             had_short = corp.percent_of(player) < 0
             game.buy_shares(player, shares)
             if had_short:
@@ -306,12 +308,39 @@ class StockRound(Round):
             self.end_turn()
             return
         buyer = game.corps[str(action.entity)]
+        self.check_corporate(buyer)
+        if buyer.sym != corp.sym:
+            raise IllegalAction(f"{buyer.sym} can only redeem its own shares")
+        cost = sum(game.share_value(corp, s.percent) for s in shares)
+        if any(s.owner != POOL for s in shares) or cost > buyer.cash:
+            raise IllegalAction(f"{buyer.sym} cannot redeem {action.get('shares')}")
         for share in shares:
-            if share.owner != POOL:
-                raise IllegalAction(f"{share.id} is not in the market")
             buyer.cash -= game.share_value(corp, share.percent)
             share.owner = buyer.sym
         self.corporate_act(buyer, "redeem")
+
+    def check_turn(self, player: int) -> None:
+        if player != self.player or self.auctioning or self.winner:
+            raise IllegalAction(f"it is not player {player}'s turn to trade")
+
+    def check_corporate(self, corp: Corporation) -> None:
+        if corp.owner != self.player or self.auctioning or self.winner:
+            raise IllegalAction(f"{corp.sym} is not the current player's corporation")
+
+    def check_purchase(self, player: int, shares: list[Share]) -> None:
+        """One purchase per turn, from one holder, of a corporation not sold this round."""
+        game = self.game
+        corp = game.corps[shares[0].corp]
+        owners = {s.owner for s in shares}
+        if any(k in ("buy", "par") for k in self.turn_actions):
+            raise IllegalAction("only one purchase per turn")
+        if len(owners) != 1 or not owners <= {corp.sym, POOL} or shares[0].percent <= 0:
+            raise IllegalAction(f"{[s.id for s in shares]} are not for sale")
+        if corp.sym in self.sold.get(player, {}):
+            raise IllegalAction(f"player {player} sold or shorted {corp.sym} this round")
+        cost = sum(game.share_value(corp, s.percent) for s in shares)
+        if cost > game.player_by_id[player].cash:
+            raise IllegalAction(f"{cost} exceeds player {player}'s cash")
 
     def corporate_act(self, corp: Corporation, kind: str) -> None:
         if self.corporate and self.corporate != corp.sym:
@@ -338,6 +367,9 @@ class StockRound(Round):
 
     def on_take_loan(self, action: Action) -> None:
         corp = self.game.corps[str(action.entity)]
+        self.check_corporate(corp)
+        if "redeem" in self.corporate_kinds:
+            raise IllegalAction(f"{corp.sym} cannot take a loan after redeeming shares")
         self.game.take_loan(corp)
         self.game.try_buy_tokens(corp)
         self.corporate_act(corp, "loan")
@@ -345,8 +377,15 @@ class StockRound(Round):
     def on_sell_shares(self, action: Action) -> None:
         game = self.game
         player = int(action.entity)
+        self.check_turn(player)
         shares = [game.share_by_id(s) for s in action.get("shares")]
         corp = game.corps[shares[0].corp]
+        if any(s.owner != player or s.percent <= 0 for s in shares):
+            raise IllegalAction(f"player {player} does not hold {action.get('shares')}")
+        if game.in_acquisition(corp) or game.in_liquidation(corp) or self.corporate:
+            raise IllegalAction(f"{corp.sym} cannot be sold now")
+        if any(k in ("buy", "par") for k in self.turn_actions):
+            raise IllegalAction("selling comes before buying")
         game.sell_shares(player, shares)
         self.sold.setdefault(player, {})[corp.sym] = "now"
         self.turn_actions.append("sell")
@@ -356,7 +395,10 @@ class StockRound(Round):
     def on_short(self, action: Action) -> None:
         game = self.game
         player = game.player_by_id[int(action.entity)]
+        self.check_turn(player.id)
         corp = game.corps[str(action.get("corporation"))]
+        if not self.can_short(player.id, corp):
+            raise IllegalAction(f"player {player.id} cannot short {corp.sym}")
         game.short(player, corp)
         self.sold.setdefault(player.id, {})[corp.sym] = "short"
         self.turn_actions.append("short")
@@ -377,7 +419,6 @@ class StockRound(Round):
         if bought:
             return False
         sold = self.sold.get(pid, {})
-        shorted = "short" in sold.values()
         for corp in game.corps.values():
             if corp.price_index is None or not corp.floated:
                 continue
@@ -395,20 +436,30 @@ class StockRound(Round):
                 and any(s.owner in (corp.sym, POOL) and s.percent > 0 for s in corp.shares)
             ):
                 return True
-            if (
-                not shorted
-                and game.phase != "8"
-                and corp.total_shares > 2
-                and corp.operated
-                and not zone
-                and held <= 0
-                and len(game.shorts(corp)) < corp.total_shares
-                and ("five_shorts" not in game.optional_rules or len(game.shorts(corp)) < 5)
-            ):
+            if self.can_short(pid, corp):
                 return True
             if corp.owner == pid and not self.turn_actions and self.corporate_options(corp):
                 return True
         return self.max_bid(pid) >= 100 and any(not c.ipoed for c in game.corps.values())
+
+    def can_short(self, pid: int, corp: Corporation) -> bool:
+        """Phase 8 ends shorting; only operated 5- and 10-share corporations outside the
+        zones, one short per player per round, none while holding shares of it."""
+        game = self.game
+        shorts = len(game.shorts(corp))
+        return (
+            "short" not in self.sold.get(pid, {}).values()
+            and not any(k in ("buy", "par") for k in self.turn_actions)
+            and game.phase != "8"
+            and corp.floated
+            and corp.total_shares > 2
+            and corp.operated
+            and not game.in_acquisition(corp)
+            and not game.in_liquidation(corp)
+            and corp.percent_of(pid) <= 0
+            and shorts < corp.total_shares
+            and ("five_shorts" not in game.optional_rules or shorts < 5)
+        )
 
     # -- end of round --------------------------------------------------------------------------
 
