@@ -13,7 +13,7 @@ seeded by it.
 >>> env = acquire_env(players=3)
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> obs["action_mask"].sum() > 0, reward, terminated
+>>> bool(obs["action_mask"].sum() > 0), reward, terminated
 (True, 0, False)
 """
 
