@@ -31,6 +31,9 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
             cells[board_names[t]] = None
         elif label != s.EMPTY:
             cells[board_names[t]] = names[label]
+    if state.merge_chains and state.merge_tile >= 0:
+        # A merger tile is on the table while the merger is resolved, in no chain yet.
+        cells[board_names[state.merge_tile]] = None
     chains = []
     for c in range(NUM_CHAINS):
         size = state.sizes[c]
