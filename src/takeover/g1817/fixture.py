@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from takeover.core.errors import RecordError, TakeoverError
-from takeover.g1817.actions import Action
+from takeover.g1817.actions import Action, Remaining
 from takeover.g1817.state import Game1817
 from takeover.g1817.trace import compare, read_trace, snapshot
 
@@ -104,7 +104,7 @@ def replay_game(
     for raw, actions in expanded:
         for action in actions:
             position += 1
-            game.upcoming = flat[position:]
+            game.upcoming = Remaining(flat, position)
             if game.finished and action.type == "message":
                 continue
             try:

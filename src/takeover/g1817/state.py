@@ -46,7 +46,8 @@ class Game1817(GameData):
         self.company_uses: dict[str, int] = {}
         self.laid_hexes: set[str] = set()
         self.tile_hex: dict[str, str] = {}
-        self.upcoming: list[Action] | None = None
+        self.upcoming: Sequence[Action] | None = None
+        """The recorded actions still to come (set while replaying a record), else ``None``."""
         self.stock_prices_at_merger: dict[str, str | None] = {}
         self.pittsburgh_private: str | None = None
         self.history: list[dict[str, Any]] = []
@@ -90,7 +91,7 @@ class Game1817(GameData):
     def upcoming_actions_of(self, corp: Corporation) -> list[Action]:
         """The recorded actions that follow, while they come from ``corp`` or its privates."""
         out: list[Action] = []
-        for action in self.upcoming or ():
+        for action in self.upcoming if self.upcoming is not None else ():
             if action.entity == corp.sym or (
                 action.entity_type == "company"
                 and self.company_owner.get(str(action.entity)) == corp.sym
@@ -136,7 +137,16 @@ class Game1817(GameData):
         return event.to_dict()
 
     def clone(self) -> Self:
-        return copy.deepcopy(self)
+        """A deep copy; the action history and record hints are shared, not copied."""
+        history, upcoming = self.history, self.upcoming
+        self.history, self.upcoming = [], None
+        try:
+            twin = copy.deepcopy(self)
+        finally:
+            self.history, self.upcoming = history, upcoming
+        twin.history = list(history)
+        twin.upcoming = upcoming
+        return twin
 
     def to_record(self) -> dict[str, Any]:
         return {

@@ -144,10 +144,7 @@ class OperatingRound(Round):
             return True
         game = self.game
         actions = self.hint()
-        saved = game.upcoming
-        game.upcoming = None
         trial = game.clone()
-        game.upcoming = saved
         rnd = trial.round
         assert isinstance(rnd, OperatingRound)
         rnd.forced_token = True
