@@ -24,23 +24,11 @@ import numpy as np
 from gymnasium import spaces
 
 from takeover.acquire.state import AcquireState
-from takeover.bots.base import Bot, Observation
+from takeover.bots import make_bot
+from takeover.bots.base import Observation
 from takeover.rl.pettingzoo_env import render_text
 from takeover.rl.rewards import reward_scheme
 from takeover.rl.table import RulesetSpec, Table
-
-
-def make_opponent(spec: str) -> Bot:
-    """The bot for ``spec``, through :func:`takeover.bots.make_bot` when it exists."""
-    try:
-        from takeover.bots import make_bot
-    except ImportError:  # an older takeover without bot specs: only the random bot
-        if spec.strip().lower() != "random":
-            raise ValueError(f"unknown bot spec {spec!r} (this version knows: random)") from None
-        from takeover.bots.random_bot import RandomBot
-
-        return RandomBot()
-    return make_bot(spec)
 
 
 class AcquireGymEnv(gymnasium.Env):
@@ -75,7 +63,7 @@ class AcquireGymEnv(gymnasium.Env):
                 f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
             )
         self.opponent_specs = list(opponents)
-        self.bots = [make_opponent(spec) for spec in self.opponent_specs]
+        self.bots = [make_bot(spec) for spec in self.opponent_specs]
         self.table = table = Table(len(opponents) + 1, ruleset, hidden_holdings)
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < table.num_players):
             raise ValueError(f"seat must be None or 0..{table.num_players - 1}, got {seat!r}")
