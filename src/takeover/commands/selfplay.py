@@ -37,9 +37,12 @@ def run(args: argparse.Namespace) -> int:
     from takeover.bots.random_bot import RandomBot
 
     ruleset: Any = args.ruleset
-    if ruleset.lstrip().startswith("{"):
-        ruleset = json.loads(ruleset)
     try:
+        if ruleset.lstrip().startswith("{"):
+            try:
+                ruleset = json.loads(ruleset)
+            except json.JSONDecodeError as exc:
+                raise RecordError(f"--ruleset is not valid JSON: {exc}") from None
         rules = ruleset_from_json(ruleset)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
         state = new_game(args.players, rules, seed=seed)
