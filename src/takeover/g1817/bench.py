@@ -1,0 +1,61 @@
+"""Replay timing for the real 1817 games: ``python -m takeover.g1817.bench [games dir]``.
+
+A benchmark, not a test: each game is replayed ``--repeat`` times from its parsed JSON
+(file reading and JSON parsing excluded, undo filtering and action parsing included) and
+the best time is reported, which filters out other load on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import time
+from pathlib import Path
+
+from takeover.g1817.fixture import replay_fixture
+
+GAMES = (
+    "1817WO__1817WO_game_end_bankrupt",
+    "1817__20758",
+    "1817__16281",
+    "1817__15528",
+    "1817NA__20584",
+    "1817NA__25351",
+    "1817__1817_game_end_bankrupt",
+)
+
+
+def default_dir() -> Path:
+    env = os.environ.get("TAKEOVER_1817_DIR")
+    return Path(env) if env else Path(__file__).resolve().parents[4] / "shared" / "1817"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("games_dir", nargs="?", type=Path, default=default_dir())
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+    total = 0.0
+    print(f"python {platform.python_version()} on {platform.machine()}, best of {args.repeat}")
+    for game in GAMES:
+        base = args.games_dir / "fixtures"
+        path = base / f"{game}.revenue.json"
+        if not path.exists():
+            path = base / f"{game}.json"
+        data = json.loads(path.read_text())
+        best = float("inf")
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            summary = replay_fixture(data)
+            best = min(best, time.perf_counter() - start)
+        total += best
+        ok = "result ok" if summary.get("matches_stored_result") else "RESULT DIFFERS"
+        print(f"{game:36} {len(data['actions']):5} actions {best * 1000:8.1f} ms  {ok}")
+    print(f"{'all seven':36} {'':13} {total * 1000:8.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
