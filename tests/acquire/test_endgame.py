@@ -192,3 +192,17 @@ def test_game_ends_after_a_round_without_a_tile_placed(ruleset: str) -> None:
     assert events_of(events, "game_ended") == [{"reason": "no_tile_placed_for_a_round"}]
     # Final scoring: A holds the only Tower share (4 tiles, $400): $6,000 bonus + $400.
     assert state.scores() == [6000 - 400 + 6000 + 400, 6000]
+
+
+def test_tlstyer_purchase_step_is_a_decision_when_the_end_may_be_declared() -> None:
+    # Alice cannot buy anything (no cash), but she may end the game: not forced (RULINGS 31).
+    pos = scoring_position(alice_hand=())
+    pos["players"][0]["cash"] = 0
+    state = start(pos, "tlstyer")
+    assert state.decision == "buy_shares" and state.current_player() == 0
+    assert legal_dicts(state) == [
+        {"type": "buy_shares", "shares": []},
+        {"type": "buy_shares", "shares": [], "end_game": True},
+    ]
+    act(state, "buy_shares", shares=[])
+    assert not state.is_terminal() and state.current_player() == 1

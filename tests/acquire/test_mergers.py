@@ -389,3 +389,26 @@ def test_equal_defunct_chains_mergemaker_chooses_the_order() -> None:
     assert size(state, "Imperial") == 7 + 3 + 3 + 2 + 1
     recorded = [a["type"] for a in state.to_record()["actions"]]
     assert recorded.count("choose_defunct") == 1
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "tlstyer"])
+def test_disposal_follows_the_turn_order_from_the_mergemaker(ruleset: str) -> None:
+    # Turn order 2, 0, 3, 1 (as tlstyer's drawn order may give): seat 0 merges, so the
+    # holders dispose in the order 0, 3, 1, 2.
+    board = two_chains("American", 5, "Tower", 4)
+    players = [
+        player("P0", shares={"Tower": 1}, hand=["6E"]),
+        player("P1", shares={"Tower": 2}, hand=["12B"]),
+        player("P2", shares={"Tower": 2}, hand=["12C"]),
+        player("P3", shares={"Tower": 3}, hand=["12A"]),
+    ]
+    pos = position(board, players, bag=BAG, current=0, order=[2, 0, 3, 1])
+    state = start(pos, ruleset)
+    act(state, "place_tile", tile="6E")
+    order = []
+    while state.decision == "dispose_shares":
+        order.append(state.current_player())
+        act(state, "dispose_shares", sell=1, trade=0)
+    assert order == [0, 3, 1, 2]
+    act(state, "buy_shares", shares=[])
+    assert state.current_player() == 3  # the next in turn order
