@@ -8,6 +8,7 @@ import pytest
 
 from takeover.core.errors import RecordError
 from takeover.g1817 import is_fixture, replay_fixture
+from takeover.g1817.fixture import replay_game
 
 from .games import GAMES, fixture_path, trace_path
 
@@ -57,3 +58,13 @@ def test_divergence_names_action_and_field(require_games: object) -> None:
         replay_fixture(data, str(trace_path(game)))
     assert info.value.index == 113
     assert "trace divergence" in info.value.reason
+
+
+@pytest.mark.parametrize("game", ["1817WO__1817WO_game_end_bankrupt", "1817__20758"])
+def test_record_of_a_replayed_game_rebuilds_it(game: str, require_games: object) -> None:
+    data = json.loads(fixture_path(game).read_text())
+    state, _applied, _matched = replay_game(data)
+    record = json.loads(json.dumps(state.to_record()))
+    rebuilt, _applied, _matched = replay_game(record)
+    assert rebuilt.view(None) == state.view(None)
+    assert rebuilt.scores() == state.scores()
