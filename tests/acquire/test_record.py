@@ -229,3 +229,16 @@ def test_action_after_the_end_is_refused() -> None:
     with pytest.raises(RecordError, match="the game is over") as err:
         replay(record)
     assert err.value.index == len(record["actions"]) - 1
+
+
+def test_the_documented_example_replays_as_documented() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "record-format.md").read_text()
+    blocks = [b.split("```", 1)[0] for b in doc.split("```json\n")[1:]]
+    (record,) = [json.loads(b) for b in blocks if '"start"' in b]
+    out = summary(replay(record))
+    assert out["cash"] == [5000, 5400]
+    assert out["shares"] == [{"American": 4}, {"American": 3}]
+    assert out["chains"]["American"] == {"size": 4, "price": 500, "available": 18, "safe": False}
+    assert out["next"] == {"player": 1, "decision": "place_tile"}
+    (position,) = [json.loads(b) for b in blocks if b.lstrip().startswith('{\n  "board"')]
+    assert position == record["start"]
