@@ -349,6 +349,46 @@ class GameData:
         holdings = self.player_percent(corp)
         return any(v >= share.percent for p, v in holdings.items() if p != share.owner)
 
+    # -- dividends ---------------------------------------------------------------------------
+
+    def pay_dividend(self, corp: Corporation, revenue: int, kind: str) -> None:
+        """Pay out, half pay or withhold ``revenue``, move the price, rust obsolete trains.
+
+        Each holder gets ``ceil(shares x revenue / size)`` (a short pays, rounding toward
+        zero); a 2-share half pay withholds exactly half. The price moves by the amount
+        paid out: left when nothing, right once from the price, twice from double (an
+        acquisition-zone price counts as $40).
+        """
+        if kind == "withhold":
+            withheld: float = revenue
+        elif kind == "payout":
+            withheld = 0
+        elif corp.total_shares == 2:
+            withheld = revenue / 2
+        else:
+            withheld = (revenue // 2 // corp.total_shares) * corp.total_shares
+        paid = revenue - withheld
+        corp.cash += int(withheld)
+        if paid > 0:
+            per_share = paid / corp.total_shares
+            for player in self.players:
+                pct = corp.percent_of(player.id)
+                if pct:
+                    player.cash += math.ceil(pct / corp.share_percent * per_share)
+            treasury = corp.percent_of(corp.sym)
+            if treasury:
+                corp.cash += math.ceil(treasury / corp.share_percent * per_share)
+        price = 40 if self.in_acquisition(corp) else self.price(corp)
+        if paid <= 0:
+            self.move_left(corp)
+        elif paid >= 2 * price:
+            self.move_right(corp, 2)
+        elif paid >= price:
+            self.move_right(corp)
+        for train in list(corp.trains):
+            if train.obsolete:
+                self.rust(corp, train)
+
     # -- corporation setup ---------------------------------------------------------------------
 
     def resize(self, corp: Corporation, size: int) -> list[Share]:

@@ -9,7 +9,6 @@ otherwise assumes the step is open.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from takeover.core.errors import IllegalAction
@@ -21,7 +20,6 @@ from takeover.g1817.rounds.base import Round
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
 
-STAGES = ("track", "token", "route", "dividend", "buy_train", "loan", "done")
 STEP_NAMES = {
     "track": "Track",
     "token": "Token",
@@ -46,19 +44,18 @@ class OperatingRound(Round):
         super().__init__(game, round_num)
         game.interest_fixed = None
         game.interest_fixed = game.interest_rate()
-        mail = {
-            c: game.company_data[c].mail
-            for c, owner in game.company_owner.items()
-            if isinstance(owner, str) and owner in game.corps and game.corps[owner].trains
-        }
-        for company, amount in mail.items():
-            owner = game.company_owner[company]
-            assert isinstance(owner, str)
-            game.corps[owner].cash += amount
+        for company, owner in game.company_owner.items():
+            if isinstance(owner, str) and owner in game.corps and game.corps[owner].trains:
+                game.corps[owner].cash += game.company_data[company].mail
         self.entities = [c.sym for c in game.operating_order()]
         self.index = -1
-        self.crisis_player: int | None = None
-        self.crisis_corp: str | None = None
+        # the operating corporation's turn
+        self.stage = "track"
+        self.lays = 0
+        self.revenue = 0
+        self.after_payoff = False
+        self.paid_interest = False
+        self.forced_token = False
         self.next_entity()
 
     # -- who acts ----------------------------------------------------------------------------
@@ -86,13 +83,11 @@ class OperatingRound(Round):
         return self.corp.sym
 
     def crisis(self) -> int | None:
-        start = self.crisis_player
-        if start is None and not self.finished and 0 <= self.index < len(self.entities):
-            owner = self.corp.owner
-            start = owner if isinstance(owner, int) else None
-        if start is None:
+        """The first player in debt, looking from the operating corporation's president."""
+        if self.finished or not 0 <= self.index < len(self.entities):
             return None
-        return self.game.crisis_player_from(start)
+        owner = self.corp.owner
+        return self.game.crisis_player_from(owner) if isinstance(owner, int) else None
 
     def discarding(self) -> str | None:
         return self.game.corp_over_train_limit()
@@ -114,8 +109,6 @@ class OperatingRound(Round):
     def start_operating(self) -> None:
         self.stage = "track"
         self.lays = 0
-        self.upgraded = False
-        self.laid_hexes: list[str] = []
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
@@ -239,9 +232,6 @@ class OperatingRound(Round):
                 player.cash += corp.cash
                 corp.cash = 0
             player.cash -= owed
-            if player.cash < 0:
-                self.crisis_player = owner
-                self.crisis_corp = corp.sym
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -262,7 +252,6 @@ class OperatingRound(Round):
         hex_id = str(action.get("hex"))
         self.game.lay_tile(corp, hex_id, str(action.get("tile")), self.lays, company)
         self.lays += 1
-        self.laid_hexes.append(hex_id)
         self.after()
 
     def on_place_token(self, action: Action) -> None:
@@ -273,7 +262,7 @@ class OperatingRound(Round):
         self.after()
 
     def on_run_routes(self, action: Action) -> None:
-        corp = self.check_operator(action)
+        self.check_operator(action)
         routes = action.get("routes") or []
         revenue = 0
         for route in routes:
@@ -285,7 +274,6 @@ class OperatingRound(Round):
         revenue += int(action.get("extra_revenue") or 0)
         self.revenue = revenue
         self.stage = "dividend"
-        del corp
         self.after()
 
     def on_dividend(self, action: Action) -> None:
@@ -298,40 +286,7 @@ class OperatingRound(Round):
         self.after()
 
     def pay_dividend(self, kind: str) -> None:
-        game = self.game
-        corp = self.corp
-        revenue = self.revenue
-        if kind == "withhold":
-            withheld: float = revenue
-        elif kind == "payout":
-            withheld = 0
-        elif corp.total_shares == 2:
-            withheld = revenue / 2.0
-        else:
-            withheld = (revenue // 2 // corp.total_shares) * corp.total_shares
-        paid = revenue - withheld
-        corp.cash += int(withheld) if float(withheld).is_integer() else withheld  # type: ignore[assignment]
-        if paid > 0:
-            per_share = paid / float(corp.total_shares)
-            for player in game.players:
-                pct = corp.percent_of(player.id)
-                if pct:
-                    player.cash += math.ceil(pct / corp.share_percent * per_share)
-            treasury = corp.percent_of(corp.sym)
-            if treasury:
-                corp.cash += math.ceil(treasury / corp.share_percent * per_share)
-        price = game.price(corp)
-        if game.in_acquisition(corp):
-            price = 40
-        if paid <= 0:
-            game.move_left(corp)
-        elif paid >= 2 * price:
-            game.move_right(corp, 2)
-        elif paid >= price:
-            game.move_right(corp)
-        for train in list(corp.trains):
-            if train.obsolete:
-                game.rust(corp, train)
+        self.game.pay_dividend(self.corp, self.revenue, kind)
 
     def on_buy_train(self, action: Action) -> None:
         corp = self.check_operator(action)
@@ -385,7 +340,8 @@ class OperatingRound(Round):
         self.after()
 
     def on_bankrupt(self, action: Action) -> None:
+        if int(action.entity) != self.crisis():
+            raise IllegalAction(f"player {action.entity} is not in a cash crisis")
         self.game.bankrupt(action)
-        self.crisis_player = None
         if not self.game.finished:
             self.after()
