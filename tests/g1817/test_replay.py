@@ -68,3 +68,13 @@ def test_record_of_a_replayed_game_rebuilds_it(game: str, require_games: object)
     rebuilt, _applied, _matched = replay_game(record)
     assert rebuilt.view(None) == state.view(None)
     assert rebuilt.scores() == state.scores()
+
+
+def test_malformed_action_is_a_record_error(require_games: object) -> None:
+    data = json.loads(fixture_path("1817WO__1817WO_game_end_bankrupt").read_text())
+    for action in data["actions"]:
+        if action["id"] == 1:
+            del action["price"]
+    with pytest.raises(RecordError) as info:
+        replay_fixture(data)
+    assert info.value.index == 1

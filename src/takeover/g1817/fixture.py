@@ -96,7 +96,7 @@ def replay_game(
     applied = applied_actions(list(data["actions"]))
     trace_lines: dict[int, dict[str, Any]] = {}
     if trace_path is not None:
-        trace_lines = _trace_lines(trace_path, {a["id"] for a in applied})
+        trace_lines = _trace_lines(trace_path, {a["id"] for a in applied}, game)
     expanded = [(raw, _expand(raw)) for raw in applied]
     flat = [a for _, acts in expanded for a in acts]
     position = 0
@@ -111,7 +111,15 @@ def replay_game(
                 game.push(action)
             except TakeoverError as exc:
                 raise RecordError(str(exc), index=raw["id"], action=dict(raw)) from None
-            except (KeyError, ValueError, AssertionError, StopIteration, IndexError) as exc:
+            except (
+                KeyError,
+                ValueError,
+                TypeError,
+                AttributeError,
+                AssertionError,
+                StopIteration,
+                IndexError,
+            ) as exc:
                 raise RecordError(
                     f"engine error {type(exc).__name__}: {exc}", index=raw["id"], action=dict(raw)
                 ) from None
@@ -124,8 +132,14 @@ def replay_game(
     return game, len(applied), matched
 
 
-def _trace_lines(path: str, applied_ids: set[int]) -> dict[int, dict[str, Any]]:
-    _header, lines = read_trace(path)
+def _trace_lines(path: str, applied_ids: set[int], game: Game1817) -> dict[int, dict[str, Any]]:
+    header, lines = read_trace(path)
+    cash = {str(p.id): p.cash for p in game.players}
+    if header.get("players") != list(game.original_order) or header.get("initial_cash") != cash:
+        raise RecordError(
+            f"trace header disagrees with the setup: players {header.get('players')} "
+            f"cash {header.get('initial_cash')}, here {list(game.original_order)} {cash}"
+        )
     by_id = {line["id"]: line for line in lines if line.get("applied")}
     missing = sorted(applied_ids - set(by_id))
     extra = sorted(set(by_id) - applied_ids)
