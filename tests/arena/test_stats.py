@@ -24,6 +24,8 @@ def result(index: int, seating: list[int], scores: list[int], specs: list[str]) 
         think=[0.1] * n,
         decisions=[10] * n,
         max_think=[0.02] * n,
+        cpu=[0.05] * n,
+        max_cpu=[0.01] * n,
     )
 
 
@@ -54,6 +56,7 @@ def test_rows_pool_entrants_with_the_same_spec() -> None:
     assert h.mean_score == 300 and h.mean_rank == 1.0
     assert h.rating is not None and r.rating is not None and h.rating > r.rating
     assert abs(h.think_per_decision - 0.01) < 1e-9
+    assert abs(h.cpu_per_decision - 0.005) < 1e-9 and h.max_cpu == 0.01
 
 
 def test_ratings_do_not_depend_on_completion_order() -> None:

@@ -38,10 +38,13 @@ class GameResult:
     illegal: list[int]
     """Per seat, actions the engine refused (the bot then played a random legal one)."""
     think: list[float]
-    """Per seat, seconds spent choosing."""
+    """Per seat, seconds spent choosing (wall clock)."""
+    cpu: list[float]
+    """Per seat, CPU seconds spent choosing (this process's; the game runs in one)."""
     decisions: list[int]
     """Per seat, decisions taken (those with a single legal action included)."""
     max_think: list[float]
+    max_cpu: list[float]
     record: dict[str, Any] | None = field(default=None, repr=False)
 
     def line(self) -> dict[str, Any]:
@@ -59,6 +62,8 @@ class GameResult:
             "actions": self.actions,
             "illegal": self.illegal,
             "think_s": [round(t, 4) for t in self.think],
+            "cpu_s": [round(t, 4) for t in self.cpu],
+            "max_cpu_s": [round(t, 4) for t in self.max_cpu],
             "decisions": self.decisions,
             "max_think_s": [round(t, 4) for t in self.max_think],
         }
@@ -84,6 +89,8 @@ def play_game(
     illegal = [0] * n
     think = [0.0] * n
     max_think = [0.0] * n
+    cpu = [0.0] * n
+    max_cpu = [0.0] * n
     decisions = [0] * n
     count = 0
     while not state.is_terminal():
@@ -93,11 +100,13 @@ def play_game(
         seat = state.current_player()
         assert seat is not None
         obs = Observation(state, seat)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = bots[seat].choose(obs, rngs[seat])
-        dt = time.perf_counter() - t0
+        dt, dc = time.perf_counter() - t0, time.process_time() - c0
         think[seat] += dt
         max_think[seat] = max(max_think[seat], dt)
+        cpu[seat] += dc
+        max_cpu[seat] = max(max_cpu[seat], dc)
         decisions[seat] += 1
         try:
             state.apply(action, seat)
@@ -121,5 +130,7 @@ def play_game(
         think=think,
         decisions=decisions,
         max_think=max_think,
+        cpu=cpu,
+        max_cpu=max_cpu,
         record=state.to_record() if keep_record else None,
     )

@@ -33,7 +33,10 @@ class BotStats:
     rating: float | None
     """openskill's ordinal (mu - 3 sigma), ``None`` when openskill is not installed."""
     think_per_decision: float
+    """Wall-clock seconds per decision (single-action decisions included)."""
     max_think: float
+    cpu_per_decision: float
+    max_cpu: float
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -91,7 +94,7 @@ def summarise(results: Iterable[GameResult], specs: Sequence[str]) -> list[BotSt
         games = 0
         wins = score = rank = think = 0.0
         decisions = 0
-        max_think = 0.0
+        max_think = cpu = max_cpu = 0.0
         for r in results:
             credit = win_credit(r.ranks)
             for seat, e in enumerate(r.seating):
@@ -103,6 +106,8 @@ def summarise(results: Iterable[GameResult], specs: Sequence[str]) -> list[BotSt
                     think += r.think[seat]
                     decisions += r.decisions[seat]
                     max_think = max(max_think, r.max_think[seat])
+                    cpu += r.cpu[seat]
+                    max_cpu = max(max_cpu, r.max_cpu[seat])
         mu = sigma = ordinal = None
         if ratings is not None:
             mu = sum(ratings[e][0] for e in members) / len(members)
@@ -123,6 +128,8 @@ def summarise(results: Iterable[GameResult], specs: Sequence[str]) -> list[BotSt
                 rating=ordinal,
                 think_per_decision=think / decisions if decisions else 0.0,
                 max_think=max_think,
+                cpu_per_decision=cpu / decisions if decisions else 0.0,
+                max_cpu=max_cpu,
             )
         )
     return rows

@@ -34,7 +34,9 @@ def make_bot(spec: str) -> Bot:
         trade = as_bool(level, "trade", settings["trade"]) if "trade" in settings else True
         return HeuristicBot(trade=trade)
     if level == "mcts":
-        _no_settings(level, settings, ("time", "iterations", "rollout", "depth", "c", "width"))
+        _no_settings(
+            level, settings, ("time", "iterations", "rollout", "depth", "c", "width", "clock")
+        )
         from takeover.bots.mcts import MctsBot
 
         kwargs: dict[str, object] = {}
@@ -50,6 +52,8 @@ def make_bot(spec: str) -> Bot:
             kwargs["depth"] = as_int(level, "depth", settings["depth"], 0, 1000)
         if "c" in settings:
             kwargs["c"] = as_float(level, "c", settings["c"], 0.0, 100.0)
+        if "clock" in settings:
+            kwargs["clock"] = as_choice(level, "clock", settings["clock"], ("wall", "cpu"))
         if "width" in settings:
             kwargs["width"] = as_int(level, "width", settings["width"], 1, 1000)
         return MctsBot(**kwargs)  # type: ignore[arg-type]

@@ -13,10 +13,12 @@ the ``width`` best by its reckoning are searched (the tree's node keeps that
 list, as those options depend only on public information).
 
 Settings (spec ``mcts:time=0.5,iterations=..,rollout=heuristic,depth=..,c=..,width=..``):
-``time`` seconds per decision (default 0.5), ``iterations`` (a cap; alone, it
-makes the bot deterministic), ``rollout`` ``heuristic`` or ``random``,
-``depth`` rollout length in decisions, ``c`` the exploration constant,
-``width`` options searched at wide decisions.
+``time`` seconds per decision (default 0.5), ``clock`` ``wall`` (default) or
+``cpu`` (the time budget counts this process's CPU seconds, for fair
+measurements on a busy machine), ``iterations`` (a cap; alone, it makes the bot
+deterministic), ``rollout`` ``heuristic`` or ``random``, ``depth`` rollout
+length in decisions, ``c`` the exploration constant, ``width`` options searched
+at wide decisions.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ class MctsBot:
         depth: int = 8,
         c: float = 0.7,
         width: int = 6,
+        clock: str = "wall",
     ) -> None:
         if time is None and iterations is None:
             time = 0.5
@@ -65,15 +68,21 @@ class MctsBot:
         self.depth = depth
         self.c = c
         self.width = width
+        self.clock = clock
+        self.last_iterations = 0
         parts = []
         if time is not None:
             parts.append(f"time={time:g}")
+            if clock != "wall":
+                parts.append(f"clock={clock}")
         if iterations is not None:
             parts.append(f"iterations={iterations}")
         self.name = "mcts:" + ",".join(parts)
 
     # ------------------------------------------------------------------ protocol
     def choose(self, obs: Observation, rng: random.Random) -> Action:
+        clock = _time.process_time if self.clock == "cpu" else _time.perf_counter
+        started = clock()
         legal = list(obs.legal)
         state = obs.sample(rng)
         if state.phase == PLACE and state.trading_open() and state.trades_offered == 0:
@@ -84,18 +93,30 @@ class MctsBot:
                 return offer
         if len(legal) == 1:
             return legal[0]
-        return self.search(obs, rng, legal)
+        return self.search(obs, rng, legal, started)
 
-    def search(self, obs: Observation, rng: random.Random, legal: list[Any]) -> Any:
+    def search(
+        self, obs: Observation, rng: random.Random, legal: list[Any], started: float | None = None
+    ) -> Any:
+        """The most visited root action after the budget is spent.
+
+        With a time budget, the search stops before an iteration of average
+        length would overrun it, so a decision stays within ``time`` seconds
+        (measured from :meth:`choose`'s start, on the chosen clock).
+        """
+        clock = _time.process_time if self.clock == "cpu" else _time.perf_counter
         root = _Node()
-        deadline = None if self.time is None else _time.perf_counter() + self.time
+        begin = clock()
+        if started is None:
+            started = begin
+        deadline = None if self.time is None else started + self.time
         limit = self.iterations
         done = 0
-        while True:
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and done and _time.perf_counter() >= deadline:
-                break
+        while limit is None or done < limit:
+            if deadline is not None and done:
+                now = clock()
+                if now + (now - begin) / done >= deadline:
+                    break
             self._iterate(root, obs.sample(rng), rng)
             done += 1
         self.last_iterations = done

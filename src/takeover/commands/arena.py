@@ -168,7 +168,8 @@ def _print_table(summary: dict[str, Any], rows: list[Any]) -> None:
     for name in ("games", "wins", "win share", "95% CI", "mean score", "mean rank"):
         table.add_column(name, justify="right", no_wrap=True)
     table.add_column("rating mu-3s (mu)", justify="right", no_wrap=True)
-    table.add_column("s/decision", justify="right", no_wrap=True)
+    table.add_column("s/decision wall, cpu", justify="right", no_wrap=True)
+    table.add_column("max cpu s", justify="right", no_wrap=True)
     for row in rows:
         rating = "-" if row.rating is None else f"{row.rating:.1f} ({row.rating_mu:.1f})"
         table.add_row(
@@ -180,7 +181,8 @@ def _print_table(summary: dict[str, Any], rows: list[Any]) -> None:
             f"{row.mean_score:,.0f}",
             f"{row.mean_rank:.2f}",
             rating,
-            f"{row.think_per_decision:.4f}",
+            f"{row.think_per_decision:.3f}, {row.cpu_per_decision:.3f}",
+            f"{row.max_cpu:.2f}",
         )
     console = Console()
     if not console.is_terminal:
