@@ -61,7 +61,7 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh page (its own localStorage) at 1280x800; fails the test on any script error."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(20_000)
@@ -79,5 +79,17 @@ def page(browser: Any) -> Iterator[Any]:
         ),
     )
     yield pg
+    failed = getattr(request.node, "failed_call", False)
+    if failed:  # what the page looked like when the test failed
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        pg.screenshot(path=ARTIFACTS / f"FAILED-{request.node.name}.png", full_page=True)
     context.close()
     assert not errors, f"script errors in the page: {errors}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call" and report.failed:
+        item.failed_call = True  # type: ignore[attr-defined]
+    return report

@@ -26,9 +26,11 @@ def player(name: str, hand: list[str], cash: int = 6000, **shares: int) -> dict[
     return {"name": name, "cash": cash, "shares": shares, "hand": hand}
 
 
-def start(b: dict[str, str | None], players: list[dict[str, Any]]) -> AcquireState:
+def start(
+    b: dict[str, str | None], players: list[dict[str, Any]], ruleset: Any = "standard"
+) -> AcquireState:
     bag = ["12I", "11I", "10I", "9I", "8I", "7I"]
-    return from_position({"board": b, "players": players, "bag": bag, "current": 0}, "standard")
+    return from_position({"board": b, "players": players, "bag": bag, "current": 0}, ruleset)
 
 
 def act(state: AcquireState, kind: str, **fields: Any) -> AcquireState:
@@ -54,10 +56,10 @@ def disposing() -> AcquireState:
     return act(merger_tie(), "choose_survivor", chain="American")
 
 
-def buying() -> AcquireState:
+def buying(ruleset: Any = "standard") -> AcquireState:
     """Ann has placed a lone tile; American and Festival are on the board."""
     b = board(American=row("A", 1, 3), Festival=row("C", 6, 9))
-    s = start(b, [player("Ann", ["12F", "1G"]), player("Bob", ["3E"])])
+    s = start(b, [player("Ann", ["12F", "1G"]), player("Bob", ["3E"], Festival=1)], ruleset)
     return act(s, "place_tile", tile="12F")
 
 

@@ -163,3 +163,12 @@ def test_not_your_turn_shows_who_is_deciding(page: Any, server: Any) -> None:
     page.keyboard.press("1")
     page.wait_for_timeout(200)
     assert not [m for m in sent if m["type"] == "action"]
+
+
+def test_hidden_holdings_stay_hidden(page: Any, server: Any) -> None:
+    state = positions.buying({"preset": "standard", "options": {"hidden_holdings": True}})
+    open_table(page, server, state, 0)
+    others = page.locator(".player:not(.me)")
+    assert "cash hidden" in others.inner_text() and "holdings hidden" in others.inner_text()
+    assert "$6,000" in page.locator(".player.me").inner_text()
+    assert page.locator(".chains td:text('holdings hidden')").count() == 2

@@ -84,7 +84,8 @@ export class GamePage {
         `The server is away. Reconnecting in ${Math.ceil(info.retryIn / 1000)} s… (your seat is kept)`,
         () => this.socket.reconnect(),
       );
-    else if (status === "connecting" && info.attempt) this.app.connection("lost", "Reconnecting…");
+    else if (status === "connecting" && info.attempt)
+      this.app.connection("lost", "The server is away. Reconnecting now…", () => this.socket.reconnect());
   }
 
   // ------------------------------------------------------------------ messages

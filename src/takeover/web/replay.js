@@ -29,11 +29,11 @@ export class ReplayPage {
     this.controls = el(
       "div",
       { class: "replay-controls" },
-      el("button", { onclick: () => this.go(0), title: "First (Home)" }, "⏮"),
+      el("button", { onclick: () => this.go(0), title: "First (Home)" }, "|◀"),
       el("button", { onclick: () => this.go(this.n - 1), title: "Previous (←)", id: "prev" }, "◀"),
       this.playButton,
       el("button", { onclick: () => this.go(this.n + 1), title: "Next (→)", id: "next" }, "▶"),
-      el("button", { onclick: () => this.go(this.total), title: "Last (End)" }, "⏭"),
+      el("button", { onclick: () => this.go(this.total), title: "Last (End)" }, "▶|"),
       this.slider,
       this.counter,
       speed,
@@ -82,7 +82,7 @@ export class ReplayPage {
       return;
     }
     if (this.total !== null && this.n >= this.total) this.n = 0;
-    this.playButton.textContent = "❚❚ Pause";
+    this.playButton.textContent = "Pause";
     const tick = async () => {
       if (this.total !== null && this.n >= this.total) {
         this.toggle();
@@ -145,7 +145,11 @@ export class ReplayPage {
       const item = players.querySelector(`[data-seat="${seat}"]`);
       if (item) item.appendChild(el("div", { class: "replay-hand" }, el("span", { class: "muted", text: "tiles: " }), hand.join(" ")));
     });
-    replace(this.side, el("h3", { text: "Players" }), players, el("h3", { text: "Chains" }), renderChains(view));
+    replace(
+      this.side,
+      el("section", { class: "players-box" }, el("h3", { text: "Players" }), players),
+      el("section", { class: "chains-box" }, el("h3", { text: "Chains" }), renderChains(view)),
+    );
     replace(this.sheet, view.finished ? renderScoreSheet(view, data.events || []) : null);
   }
 }
