@@ -205,6 +205,9 @@ class AcquireState:
         unknown = list(self.bag[self.bag_pos :])
         for p in others:
             unknown += self.hands[p]
+        # Sorted first, so the deal depends on the seat's information and ``rng`` only:
+        # shuffling the true arrangement would let a bot that knows its rng undo it.
+        unknown.sort()
         rng.shuffle(unknown)
         i = 0
         for p in others:
