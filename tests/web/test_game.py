@@ -82,6 +82,14 @@ def test_full_game_with_three_bots(page: Any, server: Any, artifacts: Any) -> No
     page.reload()
     page.locator(".scoresheet").wait_for()
     check_sheet(page, scores)
+    # A restarted server keeps finished games out of its live tables: the page then shows
+    # the game from the archive.
+    server.stop()
+    server.start()
+    page.reload()
+    page.locator(".scoresheet").wait_for()
+    check_sheet(page, scores)
+    assert page.locator(".board .cell.chain").count() > 0
 
     # The finished game is listed and its replay steps through every move.
     page.click("nav a[data-route=games]")

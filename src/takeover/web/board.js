@@ -18,7 +18,6 @@ export function renderBoard(view, opts = {}) {
   const placeable = opts.placeable || new Map();
   const grid = el("div", {
     class: "board",
-    role: "grid",
     "aria-label": "board",
     style: { gridTemplateColumns: `1.4em repeat(${view.columns}, 1fr)` },
   });

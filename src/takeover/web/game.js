@@ -126,9 +126,9 @@ export class GamePage {
       return;
     }
     if (m.code === "not_found") {
-      this.say(m.message || "This table does not exist.", "error");
       this.socket.close();
       this.app.connection("ok");
+      this.showArchived(m.message);
       return;
     }
     if (m.code === "stale") {
@@ -137,6 +137,31 @@ export class GamePage {
     }
     if (this.prompt.pending) this.prompt.error(m.message || m.code);
     else this.say(m.message || m.code, "error");
+  }
+
+  /** A table that is no longer live: a finished game is shown from the archive. */
+  async showArchived(message) {
+    try {
+      const table = await api.table(this.tableId);
+      this.table = table;
+      this.drawTable();
+      if (table.status !== "finished") throw new Error(message);
+      const step = await api.step(this.tableId, table.seq);
+      this.finalEvents = step.events || [];
+      this.state = {
+        seq: step.step,
+        status: "finished",
+        view: step.view,
+        legal: [],
+        legal_text: [],
+        trading_open: false,
+        last: null,
+        events: [],
+      };
+      this.draw();
+    } catch {
+      this.say(message || "This table does not exist.", "error");
+    }
   }
 
   say(text, kind = "info") {
@@ -157,8 +182,14 @@ export class GamePage {
 
   onState(m) {
     const first = !this.state;
+    if (this.notice.querySelector(".error")) this.say("");
     this.state = m;
-    if (first && !m.events.length && m.view.turn) this.log.note(`Joined at turn ${m.view.turn}.`);
+    if (first && Array.isArray(m.recent) && m.recent.length) {
+      // The server's recent history (see "Client requests" in docs/server-protocol.md).
+      for (const r of m.recent) this.log.add(r.events || [], this.who);
+    } else if (first && !m.events.length && m.view.turn) {
+      this.log.note(`Joined at turn ${m.view.turn}.`);
+    }
     if (m.last && !m.events.length) this.log.note(`${this.who(m.last.player)}: ${m.last.text}`);
     this.log.add(m.events, this.who);
     if (m.status === "finished" && m.events.some((e) => e.type === "final_scores")) {
