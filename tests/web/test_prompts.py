@@ -78,7 +78,7 @@ def test_choose_the_survivor(page: Any, server: Any) -> None:
     assert action_sent(page, sent) == {"type": "choose_survivor", "chain": "Festival"}
 
 
-def test_dispose_with_live_totals(page: Any, server: Any) -> None:
+def test_dispose_with_live_totals(page: Any, server: Any, artifacts: Any) -> None:
     state = positions.disposing()
     sent = open_table(page, server, state, 0)
     box = page.locator(".dispose")
@@ -94,11 +94,12 @@ def test_dispose_with_live_totals(page: Any, server: Any) -> None:
         more_trade.click()
     assert box.locator("output[data-field=trade]").inner_text() == "4"
     assert box.locator("output[data-field=sell]").inner_text() == "1"
+    page.screenshot(path=artifacts / "31-dispose.png")
     box.locator("button.act").click()
     assert action_sent(page, sent) == {"type": "dispose_shares", "sell": 1, "trade": 4}
 
 
-def test_buy_with_cost_preview_and_keys(page: Any, server: Any) -> None:
+def test_buy_with_cost_preview_and_keys(page: Any, server: Any, artifacts: Any) -> None:
     state = positions.buying()
     sent = open_table(page, server, state, 0)
     prices = {c["name"]: c["price"] for c in state.view(0)["chains"]}
@@ -107,6 +108,7 @@ def test_buy_with_cost_preview_and_keys(page: Any, server: Any) -> None:
     cost = 2 * prices["American"] + prices["Festival"]
     assert f"cost ${cost:,}" in page.locator(".cart").inner_text()
     assert page.locator(".buy-chain:not([disabled])").count() == 0  # three is the limit
+    page.screenshot(path=artifacts / "32-buy.png")
     page.keyboard.press("Backspace")
     assert f"cost ${2 * prices['American']:,}" in page.locator(".cart").inner_text()
     page.keyboard.press("Enter")
@@ -134,11 +136,12 @@ def test_declare_the_end(page: Any, server: Any) -> None:
     assert action_sent(page, sent) == {"type": "declare_end"}
 
 
-def test_propose_a_trade(page: Any, server: Any) -> None:
+def test_propose_a_trade(page: Any, server: Any, artifacts: Any) -> None:
     sent = open_table(page, server, positions.endable(), 0)
     page.click(".trade summary")
     page.fill("input[name=give-cash]", "300")
     page.fill("input[name=give-Luxor]", "2")
+    page.screenshot(path=artifacts / "34-propose-trade.png")
     page.click(".trade-form button[type=submit]")
     assert action_sent(page, sent) == {
         "type": "propose_trade",
@@ -148,10 +151,11 @@ def test_propose_a_trade(page: Any, server: Any) -> None:
     }
 
 
-def test_answer_a_trade_offer(page: Any, server: Any) -> None:
+def test_answer_a_trade_offer(page: Any, server: Any, artifacts: Any) -> None:
     sent = open_table(page, server, positions.trade_offer(), 1)
     text = page.locator(".prompt").inner_text()
     assert "Ann offers you $500 + 2 American in exchange for 1 Festival" in text
+    page.screenshot(path=artifacts / "33-trade-offer.png")
     page.keyboard.press("n")
     assert action_sent(page, sent) == {"type": "answer_trade", "accept": False}
 

@@ -49,7 +49,7 @@ export function renderPlayers(view, table) {
           "div",
           { class: "money" },
           el("span", { class: "cash", text: p.cash === undefined ? "cash hidden" : money(p.cash) }),
-          el("span", { class: "muted", text: ` · ${p.tiles} tiles` }),
+          el("span", { class: "muted", text: ` · ${p.tiles} tile${p.tiles === 1 ? "" : "s"}` }),
           view.finished && view.scores
             ? el("span", { class: "score", text: ` · final ${money(view.scores[seat])}` })
             : null,
