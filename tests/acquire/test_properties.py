@@ -293,6 +293,9 @@ def check_every_legal_action_applies(state: AcquireState, rng: random.Random) ->
     before = snapshot(state)
     legal = state.legal_actions()
     for action in rng.sample(legal, min(len(legal), 25)):
+        as_json = json.loads(json.dumps(state.action_to_dict(action)))
+        assert state.action_from_dict(as_json) == action
+        assert state.text(action)
         copy = state.clone()
         copy.apply(action)
         check_invariants(copy)
