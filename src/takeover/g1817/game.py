@@ -341,6 +341,18 @@ class GameData:
     def num_market_shares(self, corp: Corporation) -> int:
         return corp.percent_of(POOL) // corp.share_percent
 
+    def can_gain(self, player: Player, corp: Corporation, percent: int) -> bool:
+        """Whether a player may receive a certificate: never in the acquisition or
+        liquidation zone; always when it closes a short; else within the 60% holding limit
+        (a 2-share corporation has none) and the certificate limit."""
+        if self.in_acquisition(corp) or self.in_liquidation(corp):
+            return False
+        if any(s.percent < 0 for s in corp.shares_of(player.id)):
+            return True
+        limit = 100 if corp.total_shares == 2 else 60
+        held = corp.percent_of(player.id)
+        return held + percent <= limit and self.num_certs(player) < self.cert_limit
+
     def can_sell_share(self, corp: Corporation, share: Share) -> bool:
         if not share.president:
             return True

@@ -117,8 +117,11 @@ class Game1817(GameData):
         return self.original_order.index(active[0])
 
     def legal_actions(self) -> Sequence[Action]:
-        """Not listed in stage 1 (the map is not modelled); see docs/1817.md."""
-        return ()
+        """The decisions that need no map (see :mod:`takeover.g1817.legal`); partial in
+        operating rounds, where lays, tokens and routes are not listed in stage 1."""
+        from takeover.g1817.legal import legal_actions
+
+        return legal_actions(self)
 
     def is_terminal(self) -> bool:
         return self.finished
@@ -164,6 +167,12 @@ class Game1817(GameData):
 
         The copy this takes costs about 2 ms; replays use :meth:`push` instead.
         """
+        from takeover.g1817.legal import is_listed_kind, key, legal_actions
+
+        if is_listed_kind(self, action) and key(action) not in {
+            key(a) for a in legal_actions(self)
+        }:
+            raise IllegalAction(f"not a legal action now: {action}")
         saved = self.clone()
         try:
             return self.push(action)

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
 
 TOKEN_LIMIT = 8
-HOLDING_LIMIT = 60
 
 
 class MergerRound(Round):
@@ -94,11 +93,7 @@ class MergerRound(Round):
         game = self.game
         player = game.player_by_id[pid]
         price = game.share_value(corp, treasury[0].percent)
-        if player.cash < price:
-            return False
-        if corp.percent_of(pid) + treasury[0].percent > HOLDING_LIMIT:
-            return False
-        return game.num_certs(player) < game.cert_limit
+        return player.cash >= price and game.can_gain(player, corp, treasury[0].percent)
 
     def can_sell(self, pid: int, corp: Corporation) -> bool:
         return corp.owner != pid and any(s.percent > 0 for s in corp.shares_of(pid))

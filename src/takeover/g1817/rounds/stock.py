@@ -338,6 +338,8 @@ class StockRound(Round):
             raise IllegalAction(f"{[s.id for s in shares]} are not for sale")
         if corp.sym in self.sold.get(player, {}):
             raise IllegalAction(f"player {player} sold or shorted {corp.sym} this round")
+        if not game.can_gain(game.player_by_id[player], corp, shares[0].percent):
+            raise IllegalAction(f"player {player} may not hold more of {corp.sym}")
         cost = sum(game.share_value(corp, s.percent) for s in shares)
         if cost > game.player_by_id[player].cash:
             raise IllegalAction(f"{cost} exceeds player {player}'s cash")
@@ -427,12 +429,10 @@ class StockRound(Round):
             mine = [s for s in corp.shares if s.owner == pid and s.percent > 0]
             if not zone and not self.corporate and any(game.can_sell_share(corp, s) for s in mine):
                 return True
-            held = corp.percent_of(pid)
             if (
                 corp.sym not in sold
-                and game.num_certs(player) < game.cert_limit
-                and (corp.total_shares == 2 or held + corp.share_percent <= 60)
                 and player.cash >= price
+                and game.can_gain(player, corp, corp.share_percent)
                 and any(s.owner in (corp.sym, POOL) and s.percent > 0 for s in corp.shares)
             ):
                 return True

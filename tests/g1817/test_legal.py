@@ -1,0 +1,46 @@
+"""Every recorded decision that needs no map is among the listed legal actions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from takeover.g1817.actions import Remaining
+from takeover.g1817.fixture import _expand, applied_actions, new_game
+from takeover.g1817.legal import is_listed_kind, key, legal_actions
+
+from .games import GAMES, fixture_path
+
+
+def listed(game_name: str) -> tuple[int, list[str]]:
+    data = json.loads(fixture_path(game_name).read_text())
+    game = new_game(data)
+    flat = [a for raw in applied_actions(data["actions"]) for a in _expand(raw)]
+    checked, missing = 0, []
+    for position, action in enumerate(flat):
+        if is_listed_kind(game, action):
+            checked += 1
+            if key(action) not in {key(a) for a in legal_actions(game)}:
+                missing.append(f"{type(game.round).__name__}: {action}")
+        game.upcoming = Remaining(flat, position + 1)
+        game.push(action)
+    return checked, missing
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_recorded_decisions_are_listed(game: str, require_games: object) -> None:
+    checked, missing = listed(game)
+    assert checked > 100
+    assert not missing, missing[:5]
+
+
+@pytest.mark.parametrize("game_name", ["1817WO__1817WO_game_end_bankrupt", "1817__20758"])
+def test_checked_apply_accepts_the_whole_game(game_name: str, require_games: object) -> None:
+    data = json.loads(fixture_path(game_name).read_text())
+    game = new_game(data)
+    flat = [a for raw in applied_actions(data["actions"]) for a in _expand(raw)]
+    for position, action in enumerate(flat):
+        game.upcoming = Remaining(flat, position + 1)
+        game.apply(action)
+    assert game.result() == {str(k): v for k, v in data["result"].items()}
