@@ -93,6 +93,8 @@ def test_full_game_with_three_bots(page: Any, server: Any, artifacts: Any) -> No
 
     # The finished game is listed and its replay steps through every move.
     page.click("nav a[data-route=games]")
+    page.locator(f"tr[data-game='{table_id}'] a").wait_for()
+    page.screenshot(path=artifacts / "06-finished-games.png")
     page.locator(f"tr[data-game='{table_id}'] a").click()
     page.wait_for_selector(".replay-page[data-step='0']")
     total = games[table_id]["actions"]
@@ -102,7 +104,7 @@ def test_full_game_with_three_bots(page: Any, server: Any, artifacts: Any) -> No
     page.keyboard.press("End")
     page.wait_for_selector(f".replay-page[data-step='{total}']")
     assert page.locator(".replay-page .scoresheet").count() == 1
-    page.screenshot(path=artifacts / "06-replay-end.png", full_page=True)
+    page.screenshot(path=artifacts / "07-replay-end.png", full_page=True)
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector(f".replay-page[data-step='{total - 1}']")
     assert page.locator(".counter").inner_text() == f"move {total - 1} of {total}"

@@ -31,11 +31,17 @@ export class GamesPage {
       return;
     }
     const rows = data.games.map((g) => {
-      const players = (g.players || []).map((name, seat) =>
+      // Equal names (several "Random bot") get their seat number, as at the table.
+      const names = g.players || [];
+      const label = (name, seat) => (names.filter((n) => n === name).length > 1 ? `${name} ${seat + 1}` : name);
+      const order = names.map((_, seat) => seat);
+      if (g.ranks) order.sort((a, b) => g.ranks[a] - g.ranks[b] || a - b);
+      const players = order.map((seat) =>
         el(
           "li",
           { class: g.ranks && g.ranks[seat] === 1 ? "first" : "" },
-          el("span", { text: name }),
+          g.ranks ? el("span", { class: "place", text: `${g.ranks[seat]}.` }) : null,
+          el("span", { text: label(names[seat], seat) }),
           " ",
           el("span", { class: "muted", text: g.scores ? money(g.scores[seat]) : "" }),
         ),
@@ -45,7 +51,7 @@ export class GamesPage {
         "tr",
         { dataset: { game: g.id } },
         el("td", { text: when && !isNaN(when) ? when.toLocaleString() : "" }),
-        el("td", {}, el("ol", { class: "result" }, players)),
+        el("td", {}, el("ul", { class: "result" }, players)),
         el("td", { class: "num", text: g.actions }),
         el("td", { text: typeof g.ruleset === "string" ? g.ruleset : g.ruleset.preset }),
         el("td", {}, el("a", { class: "button", href: `#/replay/${encodeURIComponent(g.id)}` }, "Replay")),
@@ -56,7 +62,7 @@ export class GamesPage {
       { class: "choices" },
       this.offset > 0 ? el("button", { onclick: () => ((this.offset -= PAGE), this.load()) }, "Newer") : null,
       this.offset + PAGE < data.total ? el("button", { onclick: () => ((this.offset += PAGE), this.load()) }, "Older") : null,
-      el("span", { class: "muted", text: `${data.total} games` }),
+      el("span", { class: "muted", text: `${data.total} game${data.total === 1 ? "" : "s"}` }),
     );
     replace(
       this.body,
