@@ -8,7 +8,6 @@ shares one definition of each.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from takeover.core.errors import IllegalAction
 from takeover.g1817.data.companies import Company
@@ -77,7 +76,6 @@ class GameData:
         self.finished = False
         self.game_end_reason: str | None = None
         self.owner_when_liquidated: dict[str, Holder | None] = {}
-        self.log: list[str] = []
         self.inventor_paid: set[str] = set()
 
     # -- lookups ---------------------------------------------------------------------------
@@ -114,11 +112,6 @@ class GameData:
 
     def in_liquidation(self, corp: Corporation) -> bool:
         return self.price_type(corp) == "liquidation"
-
-    def holder_name(self, holder: Holder | None) -> str:
-        if isinstance(holder, int):
-            return self.player_by_id[holder].name
-        return "the market" if holder == POOL else str(holder)
 
     # -- market ------------------------------------------------------------------------------
 
@@ -233,9 +226,6 @@ class GameData:
     def share_value(self, corp: Corporation, percent: int) -> int:
         return self.price(corp) * percent // corp.share_percent
 
-    def transfer_share(self, share: Share, to: Holder) -> None:
-        share.owner = to
-
     def next_index(self, corp: Corporation) -> int:
         return max([s.index for s in corp.shares] + [9]) + 1
 
@@ -247,14 +237,14 @@ class GameData:
             self.pay(buyer, cost)
             if share.owner == corp.sym:
                 corp.cash += cost
-            self.transfer_share(share, buyer)
+            share.owner = buyer
         self.check_president(corp)
 
     def sell_shares(self, seller: int, shares: list[Share]) -> None:
         corp = self.corps[shares[0].corp]
         for share in shares:
             self.player_by_id[seller].cash += self.share_value(corp, share.percent)
-            self.transfer_share(share, POOL)
+            share.owner = POOL
         self.check_president(corp, seller_swap=True)
         self.close_market_shorts()
 
@@ -263,9 +253,6 @@ class GameData:
             self.player_by_id[holder].cash -= amount
         elif holder != POOL:
             self.corps[holder].cash -= amount
-
-    def credit(self, holder: Holder, amount: int) -> None:
-        self.pay(holder, -amount)
 
     def check_president(self, corp: Corporation, seller_swap: bool = False) -> None:
         """Hand the presidency to the largest holder when someone exceeds the president."""
@@ -334,9 +321,6 @@ class GameData:
                 share = treasury[0]
                 share.owner = POOL
                 self.unshort(POOL, share)
-
-    def percent_in(self, corp: Corporation, holder: Holder) -> int:
-        return corp.percent_of(holder)
 
     def num_market_shares(self, corp: Corporation) -> int:
         return corp.percent_of(POOL) // corp.share_percent
@@ -546,9 +530,6 @@ class GameData:
         """Score per player id, best first (the reference's order)."""
         values = [(str(p.id), self.player_value(p)) for p in self.players]
         return dict(sorted(values, key=lambda kv: -kv[1]))
-
-    def snapshot_players(self) -> dict[str, Any]:
-        return {str(p.id): p.cash for p in self.players}
 
     # -- mergers and acquisitions --------------------------------------------------------------
 
