@@ -180,7 +180,7 @@ def stock_actions(game: Game1817, rnd: StockRound) -> list[Action]:
         if corp.price_index is None or not corp.floated:
             continue
         zone = game.in_acquisition(corp) or game.in_liquidation(corp)
-        if not bought and not zone:
+        if not bought and not zone and corp.operated:
             for bundle in sell_bundles(game, corp, player):
                 out.append(make("sell_shares", player, shares=[s.id for s in bundle]))
         if not bought and corp.sym not in sold:

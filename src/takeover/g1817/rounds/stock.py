@@ -384,8 +384,9 @@ class StockRound(Round):
         corp = game.corps[shares[0].corp]
         if any(s.owner != player or s.percent <= 0 for s in shares):
             raise IllegalAction(f"player {player} does not hold {action.get('shares')}")
-        if game.in_acquisition(corp) or game.in_liquidation(corp) or self.corporate:
-            raise IllegalAction(f"{corp.sym} cannot be sold now")
+        zone = game.in_acquisition(corp) or game.in_liquidation(corp)
+        if zone or self.corporate or not corp.operated:
+            raise IllegalAction(f"{corp.sym} cannot be sold now (zone, unoperated, or corporate)")
         if any(k in ("buy", "par") for k in self.turn_actions):
             raise IllegalAction("selling comes before buying")
         game.sell_shares(player, shares)
@@ -427,7 +428,8 @@ class StockRound(Round):
             zone = game.in_acquisition(corp) or game.in_liquidation(corp)
             price = game.price(corp)
             mine = [s for s in corp.shares if s.owner == pid and s.percent > 0]
-            if not zone and not self.corporate and any(game.can_sell_share(corp, s) for s in mine):
+            sellable = not zone and not self.corporate and corp.operated
+            if sellable and any(game.can_sell_share(corp, s) for s in mine):
                 return True
             if (
                 corp.sym not in sold
