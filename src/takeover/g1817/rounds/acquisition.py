@@ -17,6 +17,7 @@ from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation
 from takeover.g1817.game import LOAN_VALUE
+from takeover.g1817.mergers import merge_assets
 from takeover.g1817.rounds.base import Round
 
 if TYPE_CHECKING:
@@ -323,7 +324,7 @@ class AcquisitionRound(Round):
             self.liquidation_cash += price
         self.shareholder_cash = price
         self.unpaid_loans = len(target.loans)
-        game.merge_assets(buyer, target)
+        merge_assets(game, buyer, target)
         while buyer.cash < price:
             game.take_loan(buyer)
         buyer.cash -= price

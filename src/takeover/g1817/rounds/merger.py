@@ -16,6 +16,7 @@ from takeover.g1817.actions import Action
 from takeover.g1817.data.editions import MARKET_PRICES
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import TOKEN_COST
+from takeover.g1817.mergers import merge_assets, migrate_shares
 from takeover.g1817.rounds.base import Round
 
 if TYPE_CHECKING:
@@ -172,7 +173,7 @@ class MergerRound(Round):
             raise IllegalAction(f"{corp.sym} cannot merge with {target.sym}")
         corp.cash += target.cash
         target.cash = 0
-        game.merge_assets(corp, target)
+        merge_assets(game, corp, target)
         if corp.total_shares == 2:
             new_price = game.price(corp) + game.price(target)
         else:
@@ -191,7 +192,7 @@ class MergerRound(Round):
                 assert target_owner is not None
                 share.owner = target_owner
         else:
-            game.migrate_shares(corp, target)
+            migrate_shares(game, corp, target)
         game.reset_corporation(target)
         if target.sym in self.entities:
             pos = self.entities.index(target.sym)
