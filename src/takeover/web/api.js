@@ -43,7 +43,11 @@ export const api = {
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (body) => call("POST", "/api/tables", body),
   join: (id, name, seat) =>
-    call("POST", `/api/tables/${encodeURIComponent(id)}/join`, seat === undefined || seat === null ? { name } : { name, seat }),
+    call(
+      "POST",
+      `/api/tables/${encodeURIComponent(id)}/join`,
+      seat === undefined || seat === null ? { name } : { name, seat },
+    ),
   leave: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
   start: (id, token, fill) => {
     const body = {};

@@ -27,7 +27,8 @@ class App {
     const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
     let page;
     if (parts[0] === "table" && parts[1]) page = new GamePage(parts[1], this);
-    else if (parts[0] === "replay" && parts[1]) page = new ReplayPage(parts[1], parts[2] ? Number(parts[2]) : 0, this);
+    else if (parts[0] === "replay" && parts[1])
+      page = new ReplayPage(parts[1], parts[2] ? Number(parts[2]) : 0, this);
     else if (parts[0] === "games") page = new GamesPage(this);
     else page = new LobbyPage(this);
     this.page = page;

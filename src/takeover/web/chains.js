@@ -22,7 +22,9 @@ export function renderChains(view) {
         { class: "chain-name" },
         swatch(chain.colour),
         chain.name,
-        chain.safe ? el("span", { class: "badge safe", title: "safe: cannot be acquired", text: "safe" }) : null,
+        chain.safe
+          ? el("span", { class: "badge safe", title: "safe: cannot be acquired", text: "safe" })
+          : null,
       ),
       el("td", { class: "num", text: onBoard ? chain.size : "–" }),
       el("td", { class: "num", text: onBoard ? money(chain.price) : "–" }),

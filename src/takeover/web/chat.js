@@ -14,7 +14,12 @@ export class Chat {
       autocomplete: "off",
       "aria-label": "chat message",
     });
-    const form = el("form", { class: "chat-form" }, this.input, el("button", { type: "submit" }, "Send"));
+    const form = el(
+      "form",
+      { class: "chat-form" },
+      this.input,
+      el("button", { type: "submit" }, "Send"),
+    );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.input.value.trim();
@@ -34,7 +39,11 @@ export class Chat {
       el(
         "li",
         {},
-        time && !isNaN(time) ? el("time", { text: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }) : null,
+        time && !isNaN(time)
+          ? el("time", {
+              text: time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }),
+            })
+          : null,
         el("strong", { text: (message.name || "spectator") + ":" }),
         " ",
         el("span", { text: message.text }),

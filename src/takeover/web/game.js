@@ -41,13 +41,25 @@ export class GamePage {
     this.playersBox = el("section", { class: "players-box" });
     this.chainsBox = el("section", { class: "chains-box" });
     this.sheetBox = el("div", { class: "sheet-box" });
-    this.logBox = el("section", { class: "log-box" }, el("h3", { text: "Game log" }), this.log.node);
+    this.logBox = el(
+      "section",
+      { class: "log-box" },
+      el("h3", { text: "Game log" }),
+      this.log.node,
+    );
     this.talk = el("div", { class: "talk" }, this.logBox, this.chat.node);
     this.layout = el(
       "div",
       { class: "layout", hidden: true },
       el("div", { class: "col-main" }, this.boardBox, this.handBox, this.talk),
-      el("div", { class: "col-side" }, this.prompt.node, this.tradeBox, this.playersBox, this.chainsBox),
+      el(
+        "div",
+        { class: "col-side" },
+        this.prompt.node,
+        this.tradeBox,
+        this.playersBox,
+        this.chainsBox,
+      ),
     );
     this.node.append(this.head, this.notice, this.waiting, this.sheetBox, this.layout);
     this.onKey = (event) => this.key(event);
@@ -85,7 +97,9 @@ export class GamePage {
         () => this.socket.reconnect(),
       );
     else if (status === "connecting" && info.attempt)
-      this.app.connection("lost", "The server is away. Reconnecting now…", () => this.socket.reconnect());
+      this.app.connection("lost", "The server is away. Reconnecting now…", () =>
+        this.socket.reconnect(),
+      );
   }
 
   // ------------------------------------------------------------------ messages
@@ -219,7 +233,18 @@ export class GamePage {
       el("span", { class: "badge status-" + t.status, text: t.status }),
       el("span", { class: "muted", text: `${t.seats.length} seats · ${ruleset} rules` }),
       t.status !== "finished"
-        ? el("span", { class: "invite" }, el("input", { class: "invite-link", readonly: true, value: link, "aria-label": "invite link", onfocus: (e) => e.target.select() }), copy)
+        ? el(
+            "span",
+            { class: "invite" },
+            el("input", {
+              class: "invite-link",
+              readonly: true,
+              value: link,
+              "aria-label": "invite link",
+              onfocus: (e) => e.target.select(),
+            }),
+            copy,
+          )
         : null,
     );
     if (t.status === "open") {
@@ -231,7 +256,11 @@ export class GamePage {
   }
 
   drawPlayers() {
-    replace(this.playersBox, el("h3", { text: "Players" }), renderPlayers(this.state.view, this.table));
+    replace(
+      this.playersBox,
+      el("h3", { text: "Players" }),
+      renderPlayers(this.state.view, this.table),
+    );
   }
 
   draw() {
@@ -240,17 +269,29 @@ export class GamePage {
     this.layout.hidden = false;
     this.waiting.hidden = true;
     if (this.chat.node.parentNode !== this.talk) this.talk.appendChild(this.chat.node);
-    const placeable = new Map(m.legal.filter((a) => a.type === "place_tile").map((a) => [a.tile, a]));
+    const placeable = new Map(
+      m.legal.filter((a) => a.type === "place_tile").map((a) => [a.tile, a]),
+    );
     const hand = view.hand || [];
     const place = (action) => this.prompt.act(action);
     replace(this.boardBox, renderBoard(view, { placeable, hand, onPlace: place }));
     if (view.hand) {
-      replace(this.handBox, el("h3", { text: "Your tiles" }), renderHand(view.hand, placeable, place));
+      replace(
+        this.handBox,
+        el("h3", { text: "Your tiles" }),
+        renderHand(view.hand, placeable, place),
+      );
     } else {
-      replace(this.handBox, el("p", { class: "muted", text: view.finished ? "" : "You are watching this game." }));
+      replace(
+        this.handBox,
+        el("p", { class: "muted", text: view.finished ? "" : "You are watching this game." }),
+      );
     }
     this.prompt.update(m);
-    replace(this.tradeBox, m.trading_open ? renderTradeForm(view, (a) => this.sendAction(a)) : null);
+    replace(
+      this.tradeBox,
+      m.trading_open ? renderTradeForm(view, (a) => this.sendAction(a)) : null,
+    );
     this.drawPlayers();
     replace(this.chainsBox, el("h3", { text: "Chains" }), renderChains(view));
     document.title = m.legal.length ? "● Your move – Takeover" : "Takeover";
@@ -274,13 +315,27 @@ export class GamePage {
     replace(
       this.sheetBox,
       renderScoreSheet(view, this.finalEvents),
-      el("p", {}, el("a", { href: `#/replay/${encodeURIComponent(this.tableId)}` }, "Replay this game move by move"), " · ", el("a", { href: "#/" }, "Back to the lobby")),
+      el(
+        "p",
+        {},
+        el(
+          "a",
+          { href: `#/replay/${encodeURIComponent(this.tableId)}` },
+          "Replay this game move by move",
+        ),
+        " · ",
+        el("a", { href: "#/" }, "Back to the lobby"),
+      ),
     );
   }
 
   key(event) {
     const target = event.target;
-    if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+    if (
+      target &&
+      (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+    )
+      return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (this.prompt.key(event)) event.preventDefault();
   }

@@ -10,7 +10,11 @@ export class GamesPage {
     this.app = app;
     this.offset = 0;
     this.body = el("div", {}, el("p", { class: "muted", text: "Loading finished games…" }));
-    this.node = el("div", { class: "page games-page" }, el("section", { class: "panel" }, el("h2", { text: "Finished games" }), this.body));
+    this.node = el(
+      "div",
+      { class: "page games-page" },
+      el("section", { class: "panel" }, el("h2", { text: "Finished games" }), this.body),
+    );
     this.load();
   }
 
@@ -33,7 +37,8 @@ export class GamesPage {
     const rows = data.games.map((g) => {
       // Equal names (several "Random bot") get their seat number, as at the table.
       const names = g.players || [];
-      const label = (name, seat) => (names.filter((n) => n === name).length > 1 ? `${name} ${seat + 1}` : name);
+      const label = (name, seat) =>
+        names.filter((n) => n === name).length > 1 ? `${name} ${seat + 1}` : name;
       const order = names.map((_, seat) => seat);
       if (g.ranks) order.sort((a, b) => g.ranks[a] - g.ranks[b] || a - b);
       const players = order.map((seat) =>
@@ -54,14 +59,22 @@ export class GamesPage {
         el("td", {}, el("ul", { class: "result" }, players)),
         el("td", { class: "num", text: g.actions }),
         el("td", { text: typeof g.ruleset === "string" ? g.ruleset : g.ruleset.preset }),
-        el("td", {}, el("a", { class: "button", href: `#/replay/${encodeURIComponent(g.id)}` }, "Replay")),
+        el(
+          "td",
+          {},
+          el("a", { class: "button", href: `#/replay/${encodeURIComponent(g.id)}` }, "Replay"),
+        ),
       );
     });
     const pager = el(
       "div",
       { class: "choices" },
-      this.offset > 0 ? el("button", { onclick: () => ((this.offset -= PAGE), this.load()) }, "Newer") : null,
-      this.offset + PAGE < data.total ? el("button", { onclick: () => ((this.offset += PAGE), this.load()) }, "Older") : null,
+      this.offset > 0
+        ? el("button", { onclick: () => ((this.offset -= PAGE), this.load()) }, "Newer")
+        : null,
+      this.offset + PAGE < data.total
+        ? el("button", { onclick: () => ((this.offset += PAGE), this.load()) }, "Older")
+        : null,
       el("span", { class: "muted", text: `${data.total} game${data.total === 1 ? "" : "s"}` }),
     );
     replace(
@@ -69,7 +82,17 @@ export class GamesPage {
       el(
         "table",
         { class: "games" },
-        el("thead", {}, el("tr", {}, ["Finished", "Players and scores", "Moves", "Rules", ""].map((h) => el("th", { text: h })))),
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            ["Finished", "Players and scores", "Moves", "Rules", ""].map((h) =>
+              el("th", { text: h }),
+            ),
+          ),
+        ),
         el("tbody", {}, rows),
       ),
       pager,

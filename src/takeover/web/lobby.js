@@ -10,8 +10,16 @@ const REFRESH_MS = 5000;
 export class LobbyPage {
   constructor(app) {
     this.app = app;
-    this.list = el("div", { class: "tables" }, el("p", { class: "muted", text: "Loading tables…" }));
-    this.form = el("div", { class: "create" }, el("p", { class: "muted", text: "Loading options…" }));
+    this.list = el(
+      "div",
+      { class: "tables" },
+      el("p", { class: "muted", text: "Loading tables…" }),
+    );
+    this.form = el(
+      "div",
+      { class: "create" },
+      el("p", { class: "muted", text: "Loading options…" }),
+    );
     this.node = el(
       "div",
       { class: "page lobby-page" },
@@ -33,7 +41,12 @@ export class LobbyPage {
     try {
       const { tables } = await api.tables();
       this.app.connection("ok");
-      replace(this.list, tables.length ? tables.map(tableCard) : el("p", { class: "muted", text: "No tables yet: create one." }));
+      replace(
+        this.list,
+        tables.length
+          ? tables.map(tableCard)
+          : el("p", { class: "muted", text: "No tables yet: create one." }),
+      );
     } catch (err) {
       this.app.connection("lost", err.message, () => this.refresh());
     }
@@ -42,19 +55,24 @@ export class LobbyPage {
 
 function rulesetText(ruleset) {
   if (typeof ruleset === "string") return ruleset;
-  const opts = Object.entries(ruleset.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${v}`);
+  const opts = Object.entries(ruleset.options || {}).map(
+    ([k, v]) => `${k.replaceAll("_", " ")}: ${v}`,
+  );
   return `${ruleset.preset}${opts.length ? " (" + opts.join(", ") + ")" : ""}`;
 }
 
 function tableCard(t) {
   const mine = seats.get(t.id);
   const free = t.seats.filter((s) => s.kind === "empty").length;
-  const action =
-    mine
-      ? el("a", { class: "button primary", href: `#/table/${encodeURIComponent(t.id)}` }, "Return to your seat")
-      : t.status === "open" && free
-        ? el("a", { class: "button primary", href: `#/table/${encodeURIComponent(t.id)}` }, "Join")
-        : el("a", { class: "button", href: `#/table/${encodeURIComponent(t.id)}` }, "Watch");
+  const action = mine
+    ? el(
+        "a",
+        { class: "button primary", href: `#/table/${encodeURIComponent(t.id)}` },
+        "Return to your seat",
+      )
+    : t.status === "open" && free
+      ? el("a", { class: "button primary", href: `#/table/${encodeURIComponent(t.id)}` }, "Join")
+      : el("a", { class: "button", href: `#/table/${encodeURIComponent(t.id)}` }, "Watch");
   return el(
     "article",
     { class: "table-card", dataset: { table: t.id } },
@@ -127,12 +145,17 @@ function createForm(options, app) {
         el("option", { value: "open", text: "Open for a person" }),
         bots.map((b) => el("option", { value: "bot:" + b.spec, text: `Bot: ${b.label}` })),
       );
-      select.value = before[seat] || (seat === 0 ? "me" : bots.length ? "bot:" + bots[0].spec : "open");
+      select.value =
+        before[seat] || (seat === 0 ? "me" : bots.length ? "bot:" + bots[0].spec : "open");
       select.addEventListener("change", () => {
-        if (select.value === "me") for (const other of seatChoice) if (other !== select && other.value === "me") other.value = "open";
+        if (select.value === "me")
+          for (const other of seatChoice)
+            if (other !== select && other.value === "me") other.value = "open";
       });
       seatChoice.push(select);
-      seatBox.appendChild(el("li", {}, el("span", { class: "seat-no", text: `Seat ${seat + 1}` }), select));
+      seatBox.appendChild(
+        el("li", {}, el("span", { class: "seat-no", text: `Seat ${seat + 1}` }), select),
+      );
     }
   };
 
@@ -141,9 +164,22 @@ function createForm(options, app) {
     for (const [key, value] of Object.entries(presets[preset.value])) {
       const label = key.replaceAll("_", " ");
       let input;
-      if (typeof value === "boolean") input = el("input", { type: "checkbox", name: key, checked: value });
-      else if (typeof value === "number" || value === null) input = el("input", { type: "number", name: key, value: value === null ? "" : value, placeholder: value === null ? "default" : "" });
-      else input = el("input", { type: "text", name: key, value: value === null ? "" : value, placeholder: value === null ? "default" : "" });
+      if (typeof value === "boolean")
+        input = el("input", { type: "checkbox", name: key, checked: value });
+      else if (typeof value === "number" || value === null)
+        input = el("input", {
+          type: "number",
+          name: key,
+          value: value === null ? "" : value,
+          placeholder: value === null ? "default" : "",
+        });
+      else
+        input = el("input", {
+          type: "text",
+          name: key,
+          value: value === null ? "" : value,
+          placeholder: value === null ? "default" : "",
+        });
       input.dataset.option = key;
       optionBox.appendChild(el("label", { class: "option" }, input, " ", label));
     }
@@ -156,7 +192,8 @@ function createForm(options, app) {
       const key = input.dataset.option;
       let value;
       if (input.type === "checkbox") value = input.checked;
-      else if (input.type === "number") value = input.value === "" ? base[key] : Number(input.value);
+      else if (input.type === "number")
+        value = input.value === "" ? base[key] : Number(input.value);
       else value = input.value === "" ? base[key] : input.value;
       if (value !== base[key]) out[key] = value;
     }
@@ -172,7 +209,12 @@ function createForm(options, app) {
     "form",
     { class: "create-form" },
     el("label", {}, "Your name ", name),
-    el("div", { class: "row" }, el("label", {}, "Seats ", count), el("label", {}, "Rules ", preset)),
+    el(
+      "div",
+      { class: "row" },
+      el("label", {}, "Seats ", count),
+      el("label", {}, "Rules ", preset),
+    ),
     el("h3", { text: "Who sits where" }),
     seatBox,
     el("details", {}, el("summary", { text: "Rule options" }), optionBox),
@@ -188,7 +230,9 @@ function createForm(options, app) {
     const mySeat = choice.indexOf("me");
     const body = { seats: Number(count.value), bots: botSeats };
     const opts = readOptions();
-    body.ruleset = Object.keys(opts).length ? { preset: preset.value, options: opts } : preset.value;
+    body.ruleset = Object.keys(opts).length
+      ? { preset: preset.value, options: opts }
+      : preset.value;
     if (mySeat >= 0) {
       const who = name.value.trim();
       if (!who) {

@@ -27,7 +27,12 @@ export function renderPlayers(view, table) {
     if (seat === toMove) classes.push("to-move");
     if (seat === view.seat) classes.push("me");
     const shares = Object.entries(p.shares || {}).map(([chain, n]) =>
-      el("span", { class: "holding" }, chainTag(chain, colours[chain]), el("span", { text: `×${n}` })),
+      el(
+        "span",
+        { class: "holding" },
+        chainTag(chain, colours[chain]),
+        el("span", { text: `×${n}` }),
+      ),
     );
     list.appendChild(
       el(

@@ -9,7 +9,11 @@ import { describe } from "./log.js";
 import { displayNames, renderPlayers } from "./players.js";
 import { renderScoreSheet } from "./scoresheet.js";
 
-const SPEEDS = [["slow", 1500], ["normal", 700], ["fast", 250]];
+const SPEEDS = [
+  ["slow", 1500],
+  ["normal", 700],
+  ["fast", 250],
+];
 
 export class ReplayPage {
   constructor(gameId, step, app) {
@@ -20,11 +24,28 @@ export class ReplayPage {
     this.cache = new Map();
     this.timer = null;
     this.delay = SPEEDS[1][1];
-    this.slider = el("input", { type: "range", min: 0, max: 0, value: 0, "aria-label": "move", class: "scrubber" });
+    this.slider = el("input", {
+      type: "range",
+      min: 0,
+      max: 0,
+      value: 0,
+      "aria-label": "move",
+      class: "scrubber",
+    });
     this.slider.addEventListener("input", () => this.go(Number(this.slider.value)));
     this.counter = el("span", { class: "counter" });
-    this.playButton = el("button", { onclick: () => this.toggle(), title: "Play / pause (space)" }, "▶ Play");
-    const speed = el("select", { "aria-label": "speed" }, SPEEDS.map(([label, ms]) => el("option", { value: ms, text: label, selected: ms === this.delay })));
+    this.playButton = el(
+      "button",
+      { onclick: () => this.toggle(), title: "Play / pause (space)" },
+      "▶ Play",
+    );
+    const speed = el(
+      "select",
+      { "aria-label": "speed" },
+      SPEEDS.map(([label, ms]) =>
+        el("option", { value: ms, text: label, selected: ms === this.delay }),
+      ),
+    );
     speed.addEventListener("change", () => (this.delay = Number(speed.value)));
     this.controls = el(
       "div",
@@ -45,7 +66,12 @@ export class ReplayPage {
     this.node = el(
       "div",
       { class: "page replay-page", dataset: { game: gameId } },
-      el("header", { class: "table-head" }, el("h1", { text: `Replay of ${gameId}` }), el("a", { href: "#/games" }, "All finished games")),
+      el(
+        "header",
+        { class: "table-head" },
+        el("h1", { text: `Replay of ${gameId}` }),
+        el("a", { href: "#/games" }, "All finished games"),
+      ),
       this.controls,
       this.move,
       el("div", { class: "layout" }, el("div", { class: "col-main" }, this.boardBox), this.side),
@@ -131,19 +157,40 @@ export class ReplayPage {
     const names = displayNames(view);
     const who = (seat) => names[seat] || `seat ${seat}`;
     if (data.step === 0) {
-      replace(this.move, el("p", { class: "muted", text: "The start: the deal. Step through the moves with ◀ ▶ or the arrow keys." }));
+      replace(
+        this.move,
+        el("p", {
+          class: "muted",
+          text: "The start: the deal. Step through the moves with ◀ ▶ or the arrow keys.",
+        }),
+      );
     } else {
       replace(
         this.move,
         el("p", {}, el("strong", { text: `${who(data.action.player)}: ${data.text}` })),
-        el("ol", { class: "log" }, (data.events || []).map((e) => describe(e, who)).filter(Boolean).map((t) => el("li", { text: t }))),
+        el(
+          "ol",
+          { class: "log" },
+          (data.events || [])
+            .map((e) => describe(e, who))
+            .filter(Boolean)
+            .map((t) => el("li", { text: t })),
+        ),
       );
     }
     replace(this.boardBox, renderBoard(view, {}));
     const players = renderPlayers(view, null);
     (data.hands || []).forEach((hand, seat) => {
       const item = players.querySelector(`[data-seat="${seat}"]`);
-      if (item) item.appendChild(el("div", { class: "replay-hand" }, el("span", { class: "muted", text: "tiles: " }), hand.join(" ")));
+      if (item)
+        item.appendChild(
+          el(
+            "div",
+            { class: "replay-hand" },
+            el("span", { class: "muted", text: "tiles: " }),
+            hand.join(" "),
+          ),
+        );
     });
     replace(
       this.side,

@@ -14,18 +14,24 @@ export function renderScoreSheet(view, events) {
   const players = view.players;
   const scores = view.scores || [];
   const chainInfo = Object.fromEntries(view.chains.map((c) => [c.name, c]));
-  const finalBonus = (events || []).filter((e) => e.type === "bonuses_paid" && e.reason === "final");
+  const finalBonus = (events || []).filter(
+    (e) => e.type === "bonuses_paid" && e.reason === "final",
+  );
   const sales = (events || []).filter((e) => e.type === "final_sale");
   const ranksEvent = (events || []).find((e) => e.type === "final_scores");
   const ranks = ranksEvent ? ranksEvent.ranks : rank(scores);
-  const detailed = finalBonus.length > 0 || sales.length > 0 || events.some((e) => e.type === "game_ended");
+  const detailed =
+    finalBonus.length > 0 || sales.length > 0 || events.some((e) => e.type === "game_ended");
 
   const bonusBy = players.map(() => ({}));
-  for (const e of finalBonus) (e.paid || []).forEach((amount, seat) => amount && (bonusBy[seat][e.chain] = amount));
+  for (const e of finalBonus)
+    (e.paid || []).forEach((amount, seat) => amount && (bonusBy[seat][e.chain] = amount));
   const saleBy = players.map(() => ({}));
   for (const e of sales) Object.assign(saleBy[e.player], e.proceeds || {});
   const bonusChains = finalBonus.map((e) => e.chain);
-  const saleChains = view.chains.filter((c) => sales.some((e) => c.name in (e.proceeds || {}))).map((c) => c.name);
+  const saleChains = view.chains
+    .filter((c) => sales.some((e) => c.name in (e.proceeds || {})))
+    .map((c) => c.name);
   const sum = (obj) => Object.values(obj).reduce((a, b) => a + b, 0);
 
   const th = (text) => el("th", { text });
@@ -35,9 +41,10 @@ export function renderScoreSheet(view, events) {
   sections.push(
     el("p", {
       class: "winner",
-      text: winners.length > 1
-        ? `A tie for first: ${winners.join(" and ")} with ${money(Math.max(...scores))}.`
-        : `Winner: ${winners[0]} with ${money(Math.max(...scores))}.`,
+      text:
+        winners.length > 1
+          ? `A tie for first: ${winners.join(" and ")} with ${money(Math.max(...scores))}.`
+          : `Winner: ${winners[0]} with ${money(Math.max(...scores))}.`,
     }),
   );
   if (detailed) {
@@ -55,7 +62,12 @@ export function renderScoreSheet(view, events) {
               "tr",
               {},
               el("td", { text: names[p.seat] }),
-              bonusChains.map((c) => el("td", { class: "num", text: bonusBy[p.seat][c] ? money(bonusBy[p.seat][c]) : "–" })),
+              bonusChains.map((c) =>
+                el("td", {
+                  class: "num",
+                  text: bonusBy[p.seat][c] ? money(bonusBy[p.seat][c]) : "–",
+                }),
+              ),
               el("td", { class: "num", text: money(sum(bonusBy[p.seat])) }),
             ),
           ),
@@ -79,7 +91,10 @@ export function renderScoreSheet(view, events) {
                 const price = (chainInfo[c] || {}).price;
                 if (!value) return el("td", { class: "num", text: "–" });
                 const n = price ? Math.round(value / price) : null;
-                return el("td", { class: "num", text: n ? `${n} × ${money(price)} = ${money(value)}` : money(value) });
+                return el("td", {
+                  class: "num",
+                  text: n ? `${n} × ${money(price)} = ${money(value)}` : money(value),
+                });
               }),
               el("td", { class: "num", text: money(sum(saleBy[p.seat])) }),
             ),
@@ -96,7 +111,14 @@ export function renderScoreSheet(view, events) {
       el(
         "thead",
         {},
-        el("tr", {}, th("Place"), th("Player"), detailed ? [th("Cash"), th("Bonuses"), th("Stock sales")] : null, th("Total")),
+        el(
+          "tr",
+          {},
+          th("Place"),
+          th("Player"),
+          detailed ? [th("Cash"), th("Bonuses"), th("Stock sales")] : null,
+          th("Total"),
+        ),
       ),
       el(
         "tbody",
@@ -132,6 +154,13 @@ function rank(scores) {
 }
 
 function ordinal(n) {
-  const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
+  const suffix =
+    n % 10 === 1 && n % 100 !== 11
+      ? "st"
+      : n % 10 === 2 && n % 100 !== 12
+        ? "nd"
+        : n % 10 === 3 && n % 100 !== 13
+          ? "rd"
+          : "th";
   return `${n}${suffix}`;
 }

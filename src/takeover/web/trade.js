@@ -34,7 +34,14 @@ export function renderTradeForm(view, send) {
           "label",
           {},
           `${c} `,
-          el("input", { type: "number", name: `${prefix}-${c}`, min: 0, step: 1, value: 0, dataset: { chain: c } }),
+          el("input", {
+            type: "number",
+            name: `${prefix}-${c}`,
+            min: 0,
+            step: 1,
+            value: 0,
+            dataset: { chain: c },
+          }),
         ),
       ),
     );

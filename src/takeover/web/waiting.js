@@ -57,7 +57,10 @@ export function renderWaitingRoom(table, mySeat, page) {
       s.kind === "bot" ? el("span", { class: "badge", text: `bot: ${s.bot}` }) : null,
       s.seat === mySeat ? el("span", { class: "badge you", text: "you" }) : null,
       s.kind === "human" && s.seat !== mySeat
-        ? el("span", { class: "dot " + (s.connected ? "on" : "off"), title: s.connected ? "connected" : "away" })
+        ? el("span", {
+            class: "dot " + (s.connected ? "on" : "off"),
+            title: s.connected ? "connected" : "away",
+          })
         : null,
       s.kind === "empty" && !seated
         ? el("button", { class: "small primary", onclick: () => sitAt(s.seat) }, "Sit here")
@@ -65,10 +68,17 @@ export function renderWaitingRoom(table, mySeat, page) {
     ),
   );
   const empty = table.seats.filter((s) => s.kind === "empty").length;
-  const fill = el("select", { name: "fill", "aria-label": "fill empty seats with" }, el("option", { value: "", text: "leave empty seats for people" }));
+  const fill = el(
+    "select",
+    { name: "fill", "aria-label": "fill empty seats with" },
+    el("option", { value: "", text: "leave empty seats for people" }),
+  );
   loadOptions()
     .then((o) => {
-      for (const bot of o.bots) fill.appendChild(el("option", { value: bot.spec, text: `fill empty seats with ${bot.label} bots` }));
+      for (const bot of o.bots)
+        fill.appendChild(
+          el("option", { value: bot.spec, text: `fill empty seats with ${bot.label} bots` }),
+        );
       if (empty && o.bots.length) fill.value = o.bots[0].spec;
     })
     .catch(() => {});
@@ -77,15 +87,27 @@ export function renderWaitingRoom(table, mySeat, page) {
         "div",
         { class: "choices" },
         empty ? fill : null,
-        el("button", { class: "primary", id: "start", onclick: () => page.start(fill.value).catch(fail) }, "Start the game"),
+        el(
+          "button",
+          { class: "primary", id: "start", onclick: () => page.start(fill.value).catch(fail) },
+          "Start the game",
+        ),
         el("button", { onclick: () => page.leave().catch(fail) }, "Leave my seat"),
       )
-    : el("div", { class: "choices" }, el("label", {}, "Name ", nameInput), el("span", { class: "muted", text: "then pick a seat" }));
+    : el(
+        "div",
+        { class: "choices" },
+        el("label", {}, "Name ", nameInput),
+        el("span", { class: "muted", text: "then pick a seat" }),
+      );
   return [
     el("h2", { text: seated ? "Waiting for the start" : "Join this table" }),
     el("ol", { class: "seats" }, rows),
     controls,
     problem,
-    el("p", { class: "muted", text: "Share the invite link so friends can take the empty seats. Any seated player may start." }),
+    el("p", {
+      class: "muted",
+      text: "Share the invite link so friends can take the empty seats. Any seated player may start.",
+    }),
   ];
 }

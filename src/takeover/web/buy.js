@@ -1,0 +1,130 @@
+// Buying shares: a cart of up to the legal number of shares with a cost preview, driven
+// by the legal purchases the server listed.
+
+import { actionKey } from "./actions.js";
+import { button, chainKeys, colours } from "./choices.js";
+import { chainTag, el, money, replace } from "./dom.js";
+
+export function buyWidget(prompt, options, view) {
+  const legal = new Map(options.map((o) => [actionKey(o.action), o.action]));
+  const withEnd = options.some((o) => o.action.end_game);
+  const maxLen = Math.max(0, ...options.map((o) => o.action.shares.length));
+  const info = colours(view);
+  const keys = chainKeys(view.chains.map((c) => c.name));
+  const me = view.players[view.seat] || {};
+  const box = el("div", { class: "buy" });
+  const keyOf = (cart, end) => actionKey({ type: "buy_shares", shares: cart, end_game: end });
+  const draw = () => {
+    const cart = prompt.cart;
+    for (const letter of Object.values(keys)) prompt.keys.delete(letter);
+    const cost = cart.reduce((sum, c) => sum + info[c].price, 0);
+    const action = legal.get(keyOf(cart, prompt.endGame));
+    const onBoard = view.chains.filter((c) => c.size > 0);
+    const chainButtons = onBoard.map((c) => {
+      const next = [...cart, c.name];
+      const ok =
+        cart.length < maxLen && (legal.has(keyOf(next, false)) || legal.has(keyOf(next, true)));
+      const b = el(
+        "button",
+        {
+          class: "buy-chain",
+          disabled: !ok,
+          title: ok ? `Add one ${c.name} for ${money(c.price)}` : `Cannot add ${c.name}`,
+          dataset: { chain: c.name },
+          onclick: () => {
+            if (ok) {
+              cart.push(c.name);
+              draw();
+            }
+          },
+        },
+        chainTag(c.name, c.colour),
+        el("span", { class: "price", text: money(c.price) }),
+        el("span", { class: "muted", text: `${c.available} left` }),
+        keys[c.name] ? el("kbd", { text: keys[c.name].toUpperCase() }) : null,
+      );
+      if (ok && keys[c.name]) {
+        prompt.keys.set(keys[c.name], () => {
+          cart.push(c.name);
+          draw();
+        });
+      }
+      return b;
+    });
+    const cartItems = cart.map((name, i) =>
+      el(
+        "button",
+        {
+          class: "cart-item",
+          title: "Remove",
+          onclick: () => {
+            cart.splice(i, 1);
+            draw();
+          },
+        },
+        chainTag(name, info[name].colour),
+        " ×",
+      ),
+    );
+    const label = cart.length ? `Buy for ${money(cost)}` : "Buy nothing";
+    replace(
+      box,
+      el("p", {
+        class: "hint",
+        text: `Buy up to ${maxLen} shares (click a chain or press its letter; Backspace removes, Enter buys).`,
+      }),
+      el(
+        "div",
+        { class: "choices" },
+        chainButtons.length
+          ? chainButtons
+          : el("span", { class: "muted", text: "No chain is on the board." }),
+      ),
+      el(
+        "div",
+        { class: "cart" },
+        el("span", { class: "label", text: "Cart:" }),
+        cartItems.length ? cartItems : el("span", { class: "muted", text: "empty" }),
+        el("span", { class: "total", text: `cost ${money(cost)}` }),
+        me.cash !== undefined
+          ? el("span", { class: "muted", text: `cash after ${money(me.cash - cost)}` })
+          : null,
+      ),
+      withEnd
+        ? el(
+            "label",
+            { class: "end-game" },
+            el("input", {
+              type: "checkbox",
+              checked: prompt.endGame,
+              onchange: (e) => {
+                prompt.endGame = e.target.checked;
+                draw();
+              },
+            }),
+            " and declare the game over",
+          )
+        : null,
+      el(
+        "div",
+        { class: "choices" },
+        action
+          ? button(prompt, label + (prompt.endGame ? " and end the game" : ""), action, {
+              cls: "primary",
+            })
+          : el("span", { class: "not-allowed", text: "That purchase is not allowed." }),
+      ),
+    );
+    prompt.keys.set("Enter", () => action && prompt.act(action));
+    prompt.keys.set("Backspace", () => {
+      cart.pop();
+      draw();
+    });
+    prompt.keys.set("Escape", () => {
+      cart.length = 0;
+      draw();
+    });
+  };
+  draw();
+  return box;
+}
