@@ -16,6 +16,7 @@ from takeover.arena.match import MAX_ACTIONS, play_game
 from takeover.bots import Observation, make_bot
 
 LEVELS = ["random", "heuristic", "mcts:iterations=3,depth=2"]
+HIDDEN = {"preset": "standard", "options": {"hidden_holdings": True}}
 
 
 def test_a_thousand_random_games_end() -> None:
@@ -37,9 +38,9 @@ def test_a_thousand_random_games_end() -> None:
 @given(
     seed=st.integers(0, 2**31),
     levels=st.lists(st.sampled_from(LEVELS), min_size=2, max_size=6),
-    ruleset=st.sampled_from(["standard", "tlstyer"]),
+    ruleset=st.sampled_from(["standard", "tlstyer", HIDDEN]),
 )
-def test_mixed_games_end(seed: int, levels: list[str], ruleset: str) -> None:
+def test_mixed_games_end(seed: int, levels: list[str], ruleset: object) -> None:
     if levels.count(LEVELS[2]) > 1:  # keep the test fast: one searcher per game
         levels = [lv if lv != LEVELS[2] else "heuristic" for lv in levels]
         levels[0] = LEVELS[2]

@@ -100,9 +100,9 @@ class MctsBot:
     ) -> Any:
         """The most visited root action after the budget is spent.
 
-        With a time budget, the search stops before an iteration of average
-        length would overrun it, so a decision stays within ``time`` seconds
-        (measured from :meth:`choose`'s start, on the chosen clock).
+        With a time budget, the search stops before an iteration as long as the
+        longest so far would overrun it, so a decision stays within ``time``
+        seconds (measured from :meth:`choose`'s start, on the chosen clock).
         """
         clock = _time.process_time if self.clock == "cpu" else _time.perf_counter
         root = _Node()
@@ -112,10 +112,13 @@ class MctsBot:
         deadline = None if self.time is None else started + self.time
         limit = self.iterations
         done = 0
+        last, longest = begin, 0.0
         while limit is None or done < limit:
             if deadline is not None and done:
                 now = clock()
-                if now + (now - begin) / done >= deadline:
+                longest = max(longest, now - last)
+                last = now
+                if now + longest >= deadline:
                     break
             self._iterate(root, obs.sample(rng), rng)
             done += 1
