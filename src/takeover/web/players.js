@@ -41,10 +41,12 @@ export function renderPlayers(view, table) {
         el(
           "div",
           { class: "who" },
-          el("span", {
-            class: "dot " + (info.kind === "bot" || info.connected ? "on" : "off"),
-            title: info.kind === "bot" ? "bot" : info.connected ? "connected" : "not connected",
-          }),
+          table
+            ? el("span", {
+                class: "dot " + (info.kind === "bot" || info.connected ? "on" : "off"),
+                title: info.kind === "bot" ? "bot" : info.connected ? "connected" : "not connected",
+              })
+            : null,
           el("strong", { text: names[seat] }),
           info.kind === "bot" ? el("span", { class: "badge", text: "bot" }) : null,
           seat === view.seat ? el("span", { class: "badge you", text: "you" }) : null,
