@@ -4,8 +4,8 @@ A seat's *worth* is its cash, plus its shares at today's prices, plus the
 bonuses it can expect from each chain on the board. Every chain on the board
 pays its bonuses eventually (at a merger or at the end), so the only doubt is
 who will hold the majority then: each position is valued half as it stands and
-half after its strongest rival buys a few more shares. That makes a lone
-founder's share worth far less than a locked majority, as a club player feels.
+half after its strongest rival buys a few more shares. That makes a position
+a rival could overturn worth less than one nobody can catch.
 
 Everything here reads public fields of a state only (cash, holdings, sizes,
 bank), so it is safe on a determinised sample, and fast enough for rollouts.

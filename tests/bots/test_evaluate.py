@@ -1,0 +1,67 @@
+"""Position values: the fast bonus rule matches the engine's, projections are exact."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from takeover.acquire import DeclareEnd, new_game
+from takeover.acquire.data import bonuses as engine_bonuses
+from takeover.bots.evaluate import bonuses, chain_values, final_scores, relative, rewards, worths
+
+
+@given(
+    price=st.integers(2, 12).map(lambda x: x * 100),
+    holdings=st.lists(st.integers(0, 25), min_size=1, max_size=6),
+)
+def test_bonuses_match_the_engine(price: int, holdings: list[int]) -> None:
+    assert bonuses(price, holdings) == engine_bonuses(price, holdings)
+
+
+def test_a_position_a_rival_could_overturn_counts_for_less() -> None:
+    # A lone founder's share: 6000 if paid now, 2000 (minority) after a rival buys 3.
+    lone = chain_values([1, 0, 0], 400, bank=24)[0] - 400
+    assert lone == 0.5 * 6000 + 0.5 * 2000
+    # A majority no rival can catch counts in full.
+    locked = chain_values([13, 2, 0], 400, bank=10)[0] - 13 * 400
+    assert locked == 4000
+    # With nothing left in the bank, the position as it stands is certain.
+    assert chain_values([1, 0, 0], 400, bank=0)[0] - 400 == 6000
+
+
+def play_until_end_may_be_declared(seed: int):
+    state = new_game(3, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if DeclareEnd() in legal:
+            return state
+        choices = [a for a in legal if not isinstance(a, DeclareEnd)]
+        state.apply(choices[rng.randrange(len(choices))])
+    return None
+
+
+def test_final_scores_projection_is_exact() -> None:
+    checked = 0
+    for seed in range(30):
+        state = play_until_end_may_be_declared(seed)
+        if state is None:
+            continue
+        projected = final_scores(state)
+        state.apply(DeclareEnd())
+        assert projected == state.scores()
+        checked += 1
+    assert checked >= 10
+
+
+def test_worth_relative_and_rewards() -> None:
+    state = new_game(4, seed=2)
+    vals = worths(state)
+    assert vals == [6000.0] * 4  # nothing bought yet
+    assert relative(vals, 0) == 0.0
+    assert rewards(state) == [0.5] * 4
+    state.cash[1] += 4000
+    r = rewards(state)
+    assert r[1] > 0.5 > r[0] and r[0] == r[2] == r[3]
