@@ -132,9 +132,9 @@ class Game1817(GameData):
         return [self.player_value(self.player_by_id[pid]) for pid in self.original_order]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from takeover.g1817.trace import snapshot
+        from takeover.g1817.views import view
 
-        return snapshot(self)
+        return view(self, seat)
 
     def event_view(self, event: Event, seat: int | None) -> dict[str, Any] | None:
         return event.to_dict()
