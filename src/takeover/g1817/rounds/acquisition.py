@@ -37,7 +37,7 @@ class AcquisitionRound(Round):
         ]
         self.acquired: list[str] = []
         self.crisis_player: int | None = None
-        self.crisis_corp: str | None = None
+        self.shareholder_cash = 0
         self.setup_auction()
 
     # -- who acts ----------------------------------------------------------------------------
@@ -76,15 +76,6 @@ class AcquisitionRound(Round):
         if self.winner:
             return self.winner[0]
         return None
-
-    def active(self) -> list[int]:
-        cur = self.current()
-        if isinstance(cur, int):
-            return [cur]
-        if isinstance(cur, str):
-            owner = self.game.corps[cur].owner
-            return [owner] if isinstance(owner, int) else []
-        return []
 
     def highest(self) -> int:
         return max(self.bids, key=lambda p: (self.bids[p], -list(self.bids).index(p)))
@@ -153,12 +144,12 @@ class AcquisitionRound(Round):
                 return
             self.offering.pop(0)
 
-    def auction_entity(self, corp: Corporation) -> bool:
-        """Open bidding on ``corp``; ``False`` when it was settled at once (nobody could bid)."""
+    def auction_entity(self, corp: Corporation) -> None:
+        """Open bidding on ``corp`` among the players who can afford the first bid."""
         self.auctioning = corp.sym
         need = self.min_bid(corp)
         self.active_bidders = [p for p in self.entities if self.max_bid(p, corp) >= need]
-        return self.resolve()
+        self.resolve()
 
     # -- money limits ------------------------------------------------------------------------
 
@@ -206,8 +197,8 @@ class AcquisitionRound(Round):
 
     # -- bidding -----------------------------------------------------------------------------
 
-    def resolve(self) -> bool:
-        """Settle the auction when it is decided; ``True`` while it still waits for bids."""
+    def resolve(self) -> None:
+        """Settle the auction once one bidder is left with a bid, or nobody can bid."""
         assert self.auctioning
         corp = self.game.corps[self.auctioning]
         while True:
@@ -223,7 +214,7 @@ class AcquisitionRound(Round):
             pid = self.active_bidders[0]
             winner = (pid, corp.sym, self.bids[pid])
         else:
-            return True
+            return
         self.bids = {}
         self.active_bidders = []
         self.auctioning = None
@@ -233,12 +224,11 @@ class AcquisitionRound(Round):
             else:
                 self.offering.remove(corp.sym)
                 self.setup_auction()
-            return False
+            return
         self.winner = winner
         buyers = self.mergeable(winner[0], corp, winner[2])
         if len(buyers) == 1:
             self.acquire(buyers[0])
-        return True
 
     def mergeable(self, pid: int, corp: Corporation, bid: int) -> list[Corporation]:
         return [
