@@ -107,7 +107,9 @@ export function renderWaitingRoom(table, mySeat, page) {
     problem,
     el("p", {
       class: "muted",
-      text: "Share the invite link so friends can take the empty seats. Any seated player may start.",
+      text: empty
+        ? "Share the invite link so friends can take the empty seats. Any seated player may start."
+        : "Every seat is taken. Any seated player may start.",
     }),
   ];
 }
