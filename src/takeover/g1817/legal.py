@@ -174,6 +174,15 @@ def stock_actions(game: Game1817, rnd: StockRound) -> list[Action]:
         corp = game.corps[rnd.corporate]
         out += corporate_actions(game, rnd, corp)
         return [*out, make("pass", player)]
+    if rnd.must_sell(player):
+        return [
+            make("sell_shares", player, shares=[s.id for s in bundle])
+            for corp in game.corps.values()
+            if corp.price_index is not None
+            and corp.operated
+            and not (game.in_acquisition(corp) or game.in_liquidation(corp))
+            for bundle in sell_bundles(game, corp, player)
+        ]
     bought = any(k in ("buy", "par") for k in rnd.turn_actions)
     sold = rnd.sold.get(player, {})
     for corp in game.corps.values():

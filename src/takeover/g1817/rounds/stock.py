@@ -286,6 +286,8 @@ class StockRound(Round):
             return
         if player != self.player:
             raise IllegalAction(f"it is not {player}'s turn")
+        if self.must_sell(player):
+            raise IllegalAction(f"player {player} is over a limit and must sell first")
         if self.corporate:
             self.turn_actions.append("corporate")
         self.end_turn()
@@ -319,9 +321,11 @@ class StockRound(Round):
             share.owner = buyer.sym
         self.corporate_act(buyer, "redeem")
 
-    def check_turn(self, player: int) -> None:
+    def check_turn(self, player: int, selling: bool = False) -> None:
         if player != self.player or self.auctioning or self.winner:
             raise IllegalAction(f"it is not player {player}'s turn to trade")
+        if not selling and self.must_sell(player):
+            raise IllegalAction(f"player {player} is over a limit and must sell first")
 
     def check_corporate(self, corp: Corporation) -> None:
         if corp.owner != self.player or self.auctioning or self.winner:
@@ -379,7 +383,7 @@ class StockRound(Round):
     def on_sell_shares(self, action: Action) -> None:
         game = self.game
         player = int(action.entity)
-        self.check_turn(player)
+        self.check_turn(player, selling=True)
         shares = [game.share_by_id(s) for s in action.get("shares")]
         corp = game.corps[shares[0].corp]
         if any(s.owner != player or s.percent <= 0 for s in shares):
@@ -443,6 +447,23 @@ class StockRound(Round):
             if corp.owner == pid and not self.turn_actions and self.corporate_options(corp):
                 return True
         return self.max_bid(pid) >= 100 and any(not c.ipoed for c in game.corps.values())
+
+    def must_sell(self, pid: int) -> bool:
+        """A player above the certificate or 60% holding limit must sell first (if able)."""
+        game = self.game
+        player = game.player_by_id[pid]
+        over_certs = game.num_certs(player) > game.cert_limit
+        sellable = []
+        for corp in game.corps.values():
+            if corp.price_index is None or not corp.operated:
+                continue
+            if game.in_acquisition(corp) or game.in_liquidation(corp):
+                continue
+            mine = [s for s in corp.shares_of(pid) if s.percent > 0]
+            if any(game.can_sell_share(corp, s) for s in mine):
+                limit = 100 if corp.total_shares == 2 else 60
+                sellable.append(over_certs or corp.percent_of(pid) > limit)
+        return any(sellable)
 
     def can_short(self, pid: int, corp: Corporation) -> bool:
         """Phase 8 ends shorting; only operated 5- and 10-share corporations outside the
