@@ -206,3 +206,21 @@ def test_tlstyer_purchase_step_is_a_decision_when_the_end_may_be_declared() -> N
     ]
     act(state, "buy_shares", shares=[])
     assert not state.is_terminal() and state.current_player() == 1
+
+
+def test_equal_scores_share_the_place() -> None:
+    board = chain("Tower", rect("1A", "11A"))  # safe: the end may be declared
+    players = [
+        player("A", 3000, {"Tower": 2}, hand=["12I"]),
+        player("B", 3000, {"Tower": 2}, hand=["12H"]),
+        player("C", 9000, {}, hand=["12G"]),
+    ]
+    state = run(position(board, players, bag=["1I"]), [{"player": 0, "type": "declare_end"}])
+    # Tower, 11 tiles ($700): A and B split $7,000 + $3,500, then sell 2 shares each.
+    assert state.scores() == [3000 + 5300 + 1400, 3000 + 5300 + 1400, 9000]
+    assert state.ranks() == [1, 1, 3]
+    state = run(
+        position(board, [*players[:2], player("C", 9700, {}, hand=["12G"])], bag=["1I"]),
+        [{"player": 0, "type": "declare_end"}],
+    )
+    assert state.ranks() == [1, 1, 1]
