@@ -78,10 +78,16 @@ def unplayable() -> AcquireState:
     return start(b, [player("Ann", ["1B", "10G", "12H"]), player("Bob", ["3I"])])
 
 
-def endable() -> AcquireState:
-    """Luxor has 41 tiles: Ann may declare the end at the start of her turn."""
+def endable(ruleset: Any = "standard") -> AcquireState:
+    """Luxor has 41 tiles: Ann may declare the end (at the start of her turn in standard)."""
     tiles = row("A", 1, 12) + row("B", 1, 12) + row("C", 1, 12) + row("D", 1, 5)
-    return start(board(Luxor=tiles), [player("Ann", ["12G"], Luxor=3), player("Bob", ["10F"])])
+    players = [player("Ann", ["12G"], Luxor=3), player("Bob", ["10F"])]
+    return start(board(Luxor=tiles), players, ruleset)
+
+
+def end_with_purchase() -> AcquireState:
+    """tlstyer: Ann has placed her tile and may end the game together with her purchase."""
+    return act(endable("tlstyer"), "place_tile", tile="12G")
 
 
 def trade_offer() -> AcquireState:

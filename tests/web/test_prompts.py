@@ -136,6 +136,16 @@ def test_declare_the_end(page: Any, server: Any) -> None:
     assert action_sent(page, sent) == {"type": "declare_end"}
 
 
+def test_end_the_game_with_a_purchase(page: Any, server: Any) -> None:
+    sent = open_table(page, server, positions.end_with_purchase(), 0)
+    page.keyboard.press("l")
+    page.check(".buy .end-game input")
+    assert "and end the game" in page.locator(".buy button.act").inner_text()
+    page.keyboard.press("Enter")
+    expected = {"type": "buy_shares", "shares": ["Luxor"], "end_game": True}
+    assert action_sent(page, sent) == expected
+
+
 def test_propose_a_trade(page: Any, server: Any, artifacts: Any) -> None:
     sent = open_table(page, server, positions.endable(), 0)
     page.click(".trade summary")
