@@ -159,29 +159,45 @@ function createForm(options, app) {
     }
   };
 
+  // The values each text option takes in some preset: offered as a choice (the server checks).
+  const known = {};
+  for (const fields of Object.values(presets)) {
+    for (const [key, value] of Object.entries(fields)) {
+      if (typeof value === "string") (known[key] = known[key] || new Set()).add(value);
+    }
+  }
+
   const drawOptions = () => {
     optionBox.replaceChildren();
     for (const [key, value] of Object.entries(presets[preset.value])) {
       const label = key.replaceAll("_", " ");
       let input;
-      if (typeof value === "boolean")
+      if (typeof value === "boolean") {
         input = el("input", { type: "checkbox", name: key, checked: value });
-      else if (typeof value === "number" || value === null)
+      } else if (typeof value === "number" || value === null) {
         input = el("input", {
           type: "number",
           name: key,
           value: value === null ? "" : value,
           placeholder: value === null ? "default" : "",
         });
-      else
-        input = el("input", {
-          type: "text",
-          name: key,
-          value: value === null ? "" : value,
-          placeholder: value === null ? "default" : "",
-        });
+      } else {
+        input = el(
+          "select",
+          { name: key },
+          [...known[key]].map((v) => el("option", { value: v, text: v.replaceAll("_", " ") })),
+        );
+        input.value = value;
+      }
       input.dataset.option = key;
-      optionBox.appendChild(el("label", { class: "option" }, input, " ", label));
+      optionBox.appendChild(
+        el(
+          "label",
+          { class: "option" },
+          el("span", { text: label }),
+          el("span", { class: "control" }, input),
+        ),
+      );
     }
   };
 
