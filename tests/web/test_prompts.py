@@ -70,10 +70,11 @@ def test_found_a_chain_by_its_letter(page: Any, server: Any) -> None:
     assert action_sent(page, sent) == {"type": "found_chain", "chain": "Tower"}
 
 
-def test_choose_the_survivor(page: Any, server: Any) -> None:
+def test_choose_the_survivor(page: Any, server: Any, artifacts: Any) -> None:
     sent = open_table(page, server, positions.merger_tie(), 0)
     buttons = page.locator(".chain-picker button.act")
     assert buttons.all_inner_texts() == ["American\nA", "Festival\nF"]
+    page.locator(".prompt").screenshot(path=artifacts / "35-survivor.png")
     buttons.nth(1).click()
     assert action_sent(page, sent) == {"type": "choose_survivor", "chain": "Festival"}
 
