@@ -88,7 +88,8 @@ def check_invariants(state: AcquireState) -> None:
         count = sum(1 for label in board.values() if label == chain_name)
         assert state.sizes[c] == count and count != 1
     ids = {name: i for i, name in enumerate(names)}
-    merging = names[state.merge_tile] if state.merge_chains else None
+    decision = view["decision"] or {}
+    merging = view["last_tile"] if "merger" in decision else None
     for name, label in board.items():
         if name == merging:
             continue  # placed, joining the survivor when the merger is resolved
@@ -166,12 +167,14 @@ def strings(data: Any) -> set[str]:
 
 
 def secrets(state: AcquireState, seat: int | None) -> set[str]:
+    """Every tile ``seat`` may not see: not on the board, not dead, not in its own hand
+    (so: other players' hands and the bag)."""
     names = state.ctx.board.names
-    hidden = {names[t] for t in state.bag[state.bag_pos :]}
-    for p in range(state.num_players):
-        if p != seat:
-            hidden |= {names[t] for t in state.hands[p]}
-    return hidden
+    view = state.view(None)
+    known = set(view["board"]) | set(view["dead"])
+    if seat is not None:
+        known |= {names[t] for t in state.hands[seat]}
+    return set(names) - known
 
 
 def seats(state: AcquireState) -> list[int | None]:
@@ -214,7 +217,7 @@ def fingerprint(state: AcquireState) -> tuple:
         list(state.hands),
         state.decision,
         state.current_player(),
-        state.history,
+        len(state.actions()),
         state.view(None)["board"],
     )
 

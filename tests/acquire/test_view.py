@@ -24,12 +24,13 @@ def strings(data: Any) -> set[str]:
 
 
 def secret_tiles(state, seat) -> set[str]:
+    """Tiles in other players' hands or in the bag: not on the board, dead or held."""
     names = state.ctx.board.names
-    out = {names[t] for t in state.bag[state.bag_pos :]}
-    for p in range(state.num_players):
-        if p != seat:
-            out |= {names[t] for t in state.hands[p]}
-    return out
+    view = state.view(None)
+    known = set(view["board"]) | set(view["dead"])
+    if seat is not None:
+        known |= {names[t] for t in state.hands[seat]}
+    return set(names) - known
 
 
 def test_a_seat_sees_its_own_hand_only() -> None:
@@ -136,3 +137,19 @@ def test_trade_terms_hidden_from_third_parties_with_hidden_holdings() -> None:
             assert ("give" in state.event_view(events[0], seat)) is sees
         events = act(state, "answer_trade", accept=True)
         assert ("give" in state.event_view(events[0], 2)) is third_sees
+
+
+def test_no_stale_survivor_while_the_survivor_is_chosen() -> None:
+    # A random game (seed 1) reaches a tied merger after an earlier merger; the view must not
+    # name the earlier merger's survivor while this one's is being chosen.
+    import random
+
+    state = new_game(4, seed=1)
+    rng = random.Random(1)
+    checked = 0
+    while not state.is_terminal():
+        if state.decision == "choose_survivor":
+            assert state.view(None)["decision"]["merger"]["survivor"] is None
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked
