@@ -140,16 +140,18 @@ def test_trade_terms_hidden_from_third_parties_with_hidden_holdings() -> None:
 
 
 def test_no_stale_survivor_while_the_survivor_is_chosen() -> None:
-    # A random game (seed 1) reaches a tied merger after an earlier merger; the view must not
-    # name the earlier merger's survivor while this one's is being chosen.
-    import random
-
-    state = new_game(4, seed=1)
-    rng = random.Random(1)
-    checked = 0
-    while not state.is_terminal():
-        if state.decision == "choose_survivor":
-            assert state.view(None)["decision"]["merger"]["survivor"] is None
-            checked += 1
-        state.apply(rng.choice(state.legal_actions()))
-    assert checked
+    # Ann's 6A merges Tower into American; then Bob's 5C ties Festival and Worldwide. While Bob
+    # chooses, the view must not still name American (the last merger's survivor).
+    board = {
+        **chain("American", rect("1A", "5A")),
+        **chain("Tower", rect("7A", "9A")),
+        **chain("Festival", rect("1C", "4C")),
+        **chain("Worldwide", rect("6C", "9C")),
+    }
+    players = [player("Ann", hand=["6A"]), player("Bob", hand=["5C"])]
+    state = start(position(board, players, bag=["12I", "11I", "10I"]))
+    act(state, "place_tile", tile="6A")
+    act(state, "buy_shares", shares=[])
+    act(state, "place_tile", tile="5C")
+    assert state.decision == "choose_survivor"
+    assert state.view(1)["decision"]["merger"]["survivor"] is None

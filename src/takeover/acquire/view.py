@@ -128,7 +128,10 @@ def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
     if state.phase in (s.SURVIVOR, s.DEFUNCT) or state.merge_chains:
         d["merger"] = {
             "chains": [names[c] for c in state.merge_chains],
-            "survivor": names[state.survivor] if state.survivor >= 0 else None,
+            # While the survivor is being chosen, state.survivor may still name the last merger's.
+            "survivor": names[state.survivor]
+            if state.survivor >= 0 and state.phase != s.SURVIVOR
+            else None,
         }
     if state.phase == s.DISPOSE:
         chain = state._defunct[0]
