@@ -64,11 +64,9 @@ def test_no_playable_tile_reveals_the_hand_and_goes_to_buy(ruleset: str) -> None
     ]
     assert state.current_player() == 1
     assert all(d["type"] == "buy_shares" for d in legal_dicts(state))
-    if ruleset == "standard":
-        # Trading is still open before the (absent) placement, so the decision stays.
-        assert state.decision == "place_tile" and state.trading_open()
-    else:
-        assert state.decision == "buy_shares"
+    # The decision is what to buy; in standard, trading stays open until the purchase.
+    assert state.decision == "buy_shares"
+    assert state.trading_open() == (ruleset == "standard")
     with pytest.raises(IllegalAction, match=r"8th chain|not now"):
         act(state, "place_tile", tile="11G")
     events = act(state, "buy_shares", shares=["Tower", "Tower"])

@@ -222,7 +222,13 @@ class AcquireState:
     # ------------------------------------------------------------------ queries
     @property
     def decision(self) -> str:
-        """The kind of decision pending, e.g. ``"place_tile"`` or ``"game_over"``."""
+        """The kind of decision pending, e.g. ``"place_tile"`` or ``"game_over"``.
+
+        A player with no playable tile is deciding what to buy, even while the
+        turn's start still allows declaring the end or proposing trades.
+        """
+        if self.phase == PLACE and not self._playable:
+            return "buy_shares"
         return PHASE_NAMES[self.phase]
 
     def price(self, chain: int) -> int:

@@ -10,7 +10,7 @@ from takeover.core.errors import RecordError
 from takeover.core.protocol import GameDefinition, GameState
 
 _GAMES: dict[str, GameDefinition] = {}
-_MODULES = {"acquire": "takeover.acquire"}
+_MODULES = {"acquire": "takeover.acquire", "1817": "takeover.g1817"}
 """Games registered lazily: importing the module registers the definition."""
 
 
