@@ -10,6 +10,7 @@ BENCHES = {
     "engine": "takeover.bench.engine",
     "bots": "takeover.arena.bench",
     "rl": "takeover.bench.rl",
+    "1817": "takeover.g1817.bench",
 }
 """Benchmark name -> module with ``add_arguments(parser)`` and ``run(args) -> int``."""
 

@@ -1,4 +1,6 @@
-"""Replay timing for the real 1817 games: ``python -m takeover.g1817.bench [games dir]``.
+"""1817 replay speed: the seven real games, best of several runs.
+
+Run as ``takeover bench 1817 [games dir]`` (or ``python -m takeover.g1817.bench``).
 
 A benchmark, not a test: each game is replayed ``--repeat`` times from its parsed JSON
 (file reading and JSON parsing excluded, undo filtering and action parsing included) and
@@ -32,11 +34,21 @@ def default_dir() -> Path:
     return Path(env) if env else Path(__file__).resolve().parents[4] / "shared" / "1817"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("games_dir", nargs="?", type=Path, default=default_dir())
     parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def run(args: argparse.Namespace) -> int:
+    if not (args.games_dir / "fixtures").is_dir():
+        print(f"no 1817 games in {args.games_dir} (set TAKEOVER_1817_DIR)")
+        return 1
     total = 0.0
     print(f"python {platform.python_version()} on {platform.machine()}, best of {args.repeat}")
     for game in GAMES:
