@@ -8,6 +8,9 @@ Representation, chosen for fast playouts and clones: tiles and chains are ints,
 the board is a list of cell labels, hands are tuples, the bag is an immutable
 tuple shared by every clone with a read position, and the history is a linked
 list of ``(previous, seat, action)`` cells, so cloning copies a few short lists.
+
+The steps themselves live beside this module, one concern each: :mod:`.turn`
+(placing, founding, buying, drawing, the end), :mod:`.merger` and :mod:`.trading`.
 """
 
 from __future__ import annotations
@@ -24,45 +27,41 @@ from takeover.acquire.actions import (
     DeclareEnd,
     DisposeShares,
     FoundChain,
-    Offer,
     PlaceTile,
     ProposeTrade,
 )
+from takeover.acquire.constants import (
+    _PLACE,
+    ANSWER,
+    BUY,
+    DEAD,
+    DEFUNCT,
+    DISPOSE,
+    EMPTY,
+    END_DECLARED,
+    FOUND,
+    FOUNDING,
+    GROWTH,
+    LONE,
+    MERGER,
+    NO_CHAIN,
+    ORPHAN,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    SURVIVOR,
+)
 from takeover.acquire.context import Context
-from takeover.acquire.data import NUM_CHAINS, bonuses
+from takeover.acquire.data import NUM_CHAINS
 from takeover.acquire.explain import malformed
+from takeover.acquire.merger import MergerSteps
+from takeover.acquire.trading import TradingSteps
+from takeover.acquire.turn import TurnSteps
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 
-EMPTY = -1
-ORPHAN = NUM_CHAINS
-"""Board cell labels: ``EMPTY``, a chain index 0..6, or ``ORPHAN``."""
 
-# Phases: what kind of decision is pending.
-PLACE, FOUND, SURVIVOR, DEFUNCT, DISPOSE, BUY, ANSWER, OVER = range(8)
-PHASE_NAMES = (
-    "place_tile",
-    "found_chain",
-    "choose_survivor",
-    "choose_defunct",
-    "dispose_shares",
-    "buy_shares",
-    "answer_trade",
-    "game_over",
-)
-
-# Tile classes (RULINGS 2-5).
-LONE, FOUNDING, GROWTH, MERGER, DEAD, NO_CHAIN = range(6)
-
-_PLACE = tuple(PlaceTile(t) for t in range(256))
-"""Shared ``PlaceTile`` actions (immutable), so listing them allocates nothing."""
-
-END_DECLARED = "declared"
-END_ALL_TILES = "all_tiles_played"
-END_NO_PLACEMENT = "no_tile_placed_for_a_round"
-
-
-class AcquireState:
+class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     """One game of Acquire. Build it with :func:`takeover.acquire.new_game` or a record."""
 
     game = "acquire"
@@ -512,418 +511,6 @@ class AcquireState:
             out.append((seat, action))
         out.reverse()
         return out
-
-    # ------------------------------------------------------------------ turn machine
-    def _start_turn(self) -> None:
-        self.active = seat = self.order[self.turn_pos]
-        self.decider = seat
-        self.phase = PLACE
-        self.placed = False
-        self.at_start = True
-        self.trades_offered = 0
-        self.pending_trade = None
-        self.turn_number += 1
-        if self._log is not None:
-            self._emit("turn_started", player=seat, turn=self.turn_number)
-        self._playable = playable = self.playable_tiles(seat)
-        if not playable:
-            if self.hands[seat] and self._log is not None:
-                names = self.ctx.board.names
-                self._emit(
-                    "hand_revealed",
-                    player=seat,
-                    tiles=[names[t] for t in sorted(self.hands[seat])],
-                    reason="no playable tile",
-                )
-            self._maybe_skip_to_buy()
-
-    def _maybe_skip_to_buy(self) -> None:
-        """With no playable tile the player places nothing (RULINGS 12, 31)."""
-        if not self._may_declare_now() and not self.trading_open():
-            self._enter_buy()
-
-    def _place(self, tile: int) -> None:
-        self._record(PlaceTile(tile))
-        seat = self.active
-        hand = self.hands[seat]
-        i = hand.index(tile)
-        self.hands[seat] = hand[:i] + hand[i + 1 :]
-        self.placed = True
-        self.at_start = False
-        kind, chains = self.classify(tile)
-        board = self.board
-        if self._log is not None:
-            self._emit("tile_placed", player=seat, tile=self.ctx.board.names[tile])
-        if kind == LONE:
-            board[tile] = ORPHAN
-            self._enter_buy()
-        elif kind == GROWTH:
-            chain = chains[0]
-            board[tile] = chain
-            added = 1 + self._absorb(tile, chain)
-            self.sizes[chain] += added
-            if self._log is not None:
-                self._emit("chain_grew", chain=self._name(chain), size=self.sizes[chain])
-            self._enter_buy()
-        elif kind == FOUNDING:
-            board[tile] = ORPHAN
-            self.merge_tile = tile
-            free = [c for c in range(NUM_CHAINS) if not self.sizes[c]]
-            if len(free) == 1:
-                self._found(free[0], forced=True)
-            else:
-                self.phase = FOUND
-        else:  # MERGER
-            self.merge_tile = tile
-            self.merge_chains = chains
-            self.mergemaker_pos = self.turn_pos
-            if self._log is not None:
-                self._emit(
-                    "merger",
-                    player=seat,
-                    tile=self.ctx.board.names[tile],
-                    chains={self._name(c): self.sizes[c] for c in chains},
-                )
-            largest = self._largest(chains)
-            if len(largest) == 1:
-                self._begin_merger(largest[0], forced=True)
-            else:
-                self.phase = SURVIVOR
-
-    def _absorb(self, tile: int, chain: int) -> int:
-        """Relabel every labelled cell connected to ``tile`` (other than ``chain``) as
-        ``chain``; return how many cells changed. ``tile`` itself must already be ``chain``."""
-        board = self.board
-        neighbours = self.ctx.board.neighbours
-        stack = [tile]
-        changed = 0
-        while stack:
-            for n in neighbours[stack.pop()]:
-                label = board[n]
-                if label != EMPTY and label != chain:
-                    board[n] = chain
-                    changed += 1
-                    stack.append(n)
-        return changed
-
-    def _found(self, chain: int, forced: bool = False) -> None:
-        if not forced:
-            self._record(FoundChain(chain))
-        tile = self.merge_tile
-        self.board[tile] = chain
-        self.sizes[chain] = 1 + self._absorb(tile, chain)
-        seat = self.active
-        got_share = self.bank[chain] > 0
-        if got_share:
-            self.bank[chain] -= 1
-            self.shares[seat][chain] += 1
-        if self._log is not None:
-            self._emit(
-                "chain_founded",
-                player=seat,
-                chain=self._name(chain),
-                size=self.sizes[chain],
-                founder_share=got_share,
-                forced=forced,
-            )
-        self._enter_buy()
-
-    # ------------------------------------------------------------------ mergers
-    def _begin_merger(self, survivor: int, forced: bool = False) -> None:
-        if not forced:
-            self._record(ChooseSurvivor(survivor))
-        self.survivor = survivor
-        defunct = [c for c in self.merge_chains if c != survivor]
-        self._defunct = defunct
-        if self._log is not None:
-            self._emit("survivor_chosen", chain=self._name(survivor), forced=forced)
-        if self.ctx.ruleset.bonuses_first:
-            sizes = self.sizes
-            for c in sorted(defunct, key=lambda c: (-sizes[c], c)):
-                self._pay_bonuses(c, "merger")
-        self._next_defunct()
-
-    def _next_defunct(self) -> None:
-        if not self._defunct:
-            self._finish_merger()
-            return
-        largest = self._largest(self._defunct)
-        if len(largest) == 1:
-            self._resolve_defunct(largest[0], forced=True)
-        else:
-            self.phase = DEFUNCT
-            self.decider = self.active
-
-    def _resolve_defunct(self, chain: int, forced: bool = False) -> None:
-        if not forced:
-            self._record(ChooseDefunct(chain))
-        defunct = self._defunct
-        defunct.remove(chain)
-        defunct.insert(0, chain)
-        if self._log is not None:
-            self._emit(
-                "defunct_resolved",
-                chain=self._name(chain),
-                size=self.sizes[chain],
-                survivor=self._name(self.survivor),
-                forced=forced,
-            )
-        if not self.ctx.ruleset.bonuses_first:
-            self._pay_bonuses(chain, "merger")
-        n = self.num_players
-        order = self.order
-        seats = [order[(self.mergemaker_pos + i) % n] for i in range(n)]
-        self._disposers = [s for s in seats if self.shares[s][chain]]
-        self._next_disposer()
-
-    def _next_disposer(self) -> None:
-        if self._disposers:
-            self.phase = DISPOSE
-            self.decider = self._disposers[0]
-            return
-        self._defunct.pop(0)
-        self.decider = self.active
-        self._next_defunct()
-
-    def _dispose(self, sell: int, trade: int) -> None:
-        seat = self.decider
-        assert seat is not None
-        self._record(DisposeShares(sell, trade))
-        chain, survivor = self._defunct[0], self.survivor
-        price = self.price(chain)
-        held = self.shares[seat]
-        held[chain] -= sell + trade
-        self.bank[chain] += sell + trade
-        self.cash[seat] += sell * price
-        held[survivor] += trade // 2
-        self.bank[survivor] -= trade // 2
-        if self._log is not None:
-            self._emit(
-                "shares_disposed",
-                player=seat,
-                chain=self._name(chain),
-                sold=sell,
-                proceeds=sell * price,
-                traded=trade,
-                received=trade // 2,
-                survivor=self._name(survivor),
-                kept=held[chain],
-            )
-        self._disposers.pop(0)
-        self._next_disposer()
-
-    def _finish_merger(self) -> None:
-        survivor, tile = self.survivor, self.merge_tile
-        for c in self.merge_chains:
-            if c != survivor:
-                self.sizes[c] = 0
-        self.board[tile] = survivor
-        self.sizes[survivor] += 1 + self._absorb(tile, survivor)
-        if self._log is not None:
-            self._emit("merger_completed", chain=self._name(survivor), size=self.sizes[survivor])
-        self.merge_chains = ()
-        self._enter_buy()
-
-    def _pay_bonuses(self, chain: int, why: str) -> None:
-        holdings = [s[chain] for s in self.shares]
-        paid = bonuses(self.price(chain), holdings)
-        for seat, amount in enumerate(paid):
-            if amount:
-                self.cash[seat] += amount
-        if self._log is not None and any(paid):
-            self._emit(
-                "bonuses_paid",
-                chain=self._name(chain),
-                size=self.sizes[chain],
-                reason=why,
-                holdings=holdings,
-                paid=paid,
-            )
-
-    # ------------------------------------------------------------------ buying, drawing
-    def _enter_buy(self) -> None:
-        self.phase = BUY
-        self.decider = self.active
-        self.at_start = False
-        if not self._can_buy():
-            if self._log is not None:
-                self._emit("shares_bought", player=self.active, shares={}, cost=0, forced=True)
-            self._end_turn()
-
-    def _buy(self, shares: tuple[int, ...], end_game: bool) -> None:
-        self._record(BuyShares(shares, end_game))
-        seat = self.active
-        cost = 0
-        held = self.shares[seat]
-        for c in shares:
-            cost += self.price(c)
-            held[c] += 1
-            self.bank[c] -= 1
-        self.cash[seat] -= cost
-        if self._log is not None:
-            counts: dict[str, int] = {}
-            for c in shares:
-                counts[self._name(c)] = counts.get(self._name(c), 0) + 1
-            self._emit("shares_bought", player=seat, shares=counts, cost=cost, forced=False)
-        if end_game and self.can_end():
-            self._emit("end_declared", player=seat)
-            self._end_game(END_DECLARED)
-            return
-        self._end_turn()
-
-    def _draw(self, seat: int, count: int) -> list[int]:
-        start = self.bag_pos
-        drawn = self.bag[start : start + count]
-        self.bag_pos = start + len(drawn)
-        self.hands[seat] += drawn
-        return list(drawn)
-
-    def _end_turn(self) -> None:
-        seat = self.active
-        drawn = self._draw(seat, self.ctx.hand_size - len(self.hands[seat]))
-        if drawn and self._log is not None:
-            self._emit("tiles_drawn", player=seat, tiles=[self.ctx.board.names[t] for t in drawn])
-        self._replace_dead(seat)
-        self.no_place_streak = 0 if self.placed else self.no_place_streak + 1
-        if self.bag_pos >= len(self.bag) and not any(self.hands):
-            self._end_game(END_ALL_TILES)
-        elif self.no_place_streak >= self.num_players:
-            self._end_game(END_NO_PLACEMENT)
-        else:
-            self.turn_pos = (self.turn_pos + 1) % self.num_players
-            self._start_turn()
-
-    def _replace_dead(self, seat: int) -> None:
-        """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
-        safe = self.ctx.safe
-        if sum(1 for size in self.sizes if size >= safe) < 2:
-            return  # a dead tile merges two safe chains: none can exist yet
-        repeat = self.ctx.ruleset.dead_replacement == "repeat"
-        while True:
-            dead = [t for t in self.hands[seat] if self.classify(t)[0] == DEAD]
-            if not dead:
-                return
-            self.hands[seat] = tuple(t for t in self.hands[seat] if t not in dead)
-            self.removed += tuple(dead)
-            drawn = self._draw(seat, len(dead))
-            if self._log is not None:
-                names = self.ctx.board.names
-                self._emit(
-                    "dead_tiles_replaced",
-                    player=seat,
-                    dead=[names[t] for t in dead],
-                    tiles=[names[t] for t in drawn],
-                )
-            if not repeat or not drawn:
-                return
-
-    # ------------------------------------------------------------------ trading
-    def _proposal_problem(self, offer: ProposeTrade) -> str | None:
-        if not self.ctx.ruleset.player_trading:
-            return "player-to-player trading is not enabled at this table"
-        if self.phase != PLACE or self.placed:
-            return "trades may only be proposed by the active player before placing a tile"
-        if self.trades_offered >= self.ctx.ruleset.max_trade_offers:
-            return f"at most {self.ctx.ruleset.max_trade_offers} trade offers per turn"
-        to = offer.to
-        if not isinstance(to, int) or not 0 <= to < self.num_players or to == self.active:
-            return f"seat {to!r} is not another player at this table"
-        malformed = offer.give.problem() or offer.get.problem()
-        if malformed:
-            return malformed
-        if offer.give.is_empty() and offer.get.is_empty():
-            return "a trade must exchange something"
-        problem = self._side_problem(self.active, offer.give, "you")
-        if problem:
-            return problem
-        if not self.ctx.ruleset.hidden_holdings:
-            return self._side_problem(offer.to, offer.get, f"seat {offer.to}")
-        return None
-
-    def _trade_problem(self, offer: ProposeTrade) -> str | None:
-        """Whether both sides can still deliver (checked again on acceptance)."""
-        return self._side_problem(self.active, offer.give, "the proposer") or self._side_problem(
-            offer.to, offer.get, "you"
-        )
-
-    def _side_problem(self, seat: int, side: Offer, who: str) -> str | None:
-        if side.cash > self.cash[seat]:
-            return f"{who} cannot give ${side.cash:,} (cash ${self.cash[seat]:,})"
-        for chain, n in side.shares:
-            held = self.shares[seat][chain]
-            if held < n:
-                return f"{who} cannot give {n} {self._name(chain)} (holding {held})"
-        return None
-
-    def _propose(self, offer: ProposeTrade) -> None:
-        self._record(offer)
-        self.trades_offered += 1
-        self.at_start = False
-        self.pending_trade = offer
-        self.phase = ANSWER
-        self.decider = offer.to
-        if self._log is not None:
-            self._emit("trade_proposed", player=self.active, **self._trade_data(offer))
-
-    def _answer(self, accept: bool) -> None:
-        self._record(AnswerTrade(accept))
-        offer = self.pending_trade
-        assert offer is not None
-        if accept:
-            self._transfer(self.active, offer.to, offer.give)
-            self._transfer(offer.to, self.active, offer.get)
-        if self._log is not None:
-            self._emit(
-                "trade_answered", player=offer.to, accepted=accept, **self._trade_data(offer)
-            )
-        self.pending_trade = None
-        self.phase = PLACE
-        self.decider = self.active
-        if not self._playable:
-            self._maybe_skip_to_buy()
-
-    def _transfer(self, giver: int, taker: int, side: Offer) -> None:
-        self.cash[giver] -= side.cash
-        self.cash[taker] += side.cash
-        for chain, n in side.shares:
-            self.shares[giver][chain] -= n
-            self.shares[taker][chain] += n
-
-    def _trade_data(self, offer: ProposeTrade) -> dict[str, Any]:
-        notation = self.ctx.notation
-        return {
-            "from": self.active,
-            "to": offer.to,
-            "give": notation._offer_dict(offer.give),
-            "get": notation._offer_dict(offer.get),
-        }
-
-    # ------------------------------------------------------------------ the end
-    def _end_game(self, reason: str) -> None:
-        """Final scoring (RULINGS 26): bonuses, then every share on the board sold."""
-        self.end_reason = reason
-        if self._log is not None:
-            self._emit("game_ended", reason=reason)
-        for chain in range(NUM_CHAINS):
-            if self.sizes[chain]:
-                self._pay_bonuses(chain, "final")
-        for seat in range(self.num_players):
-            sold: dict[str, int] = {}
-            for chain in range(NUM_CHAINS):
-                n = self.shares[seat][chain]
-                if n and self.sizes[chain]:
-                    value = n * self.price(chain)
-                    self.cash[seat] += value
-                    self.shares[seat][chain] = 0
-                    self.bank[chain] += n
-                    sold[self._name(chain)] = value
-            if sold and self._log is not None:
-                self._emit("final_sale", player=seat, proceeds=sold)
-        self.final_scores = list(self.cash)
-        self.phase = OVER
-        self.decider = None
-        if self._log is not None:
-            self._emit("final_scores", scores=list(self.final_scores), ranks=self.ranks())
 
     def ranks(self) -> list[int]:
         """1-based place per seat; equal scores share the place (RULINGS 26)."""

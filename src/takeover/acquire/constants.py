@@ -1,0 +1,33 @@
+"""Constants of the Acquire state: cell labels, phases, tile classes, end reasons."""
+
+from __future__ import annotations
+
+from takeover.acquire.actions import PlaceTile
+from takeover.acquire.data import NUM_CHAINS
+
+EMPTY = -1
+ORPHAN = NUM_CHAINS
+"""Board cell labels: ``EMPTY``, a chain index 0..6, or ``ORPHAN``."""
+
+# Phases: what kind of decision is pending.
+PLACE, FOUND, SURVIVOR, DEFUNCT, DISPOSE, BUY, ANSWER, OVER = range(8)
+PHASE_NAMES = (
+    "place_tile",
+    "found_chain",
+    "choose_survivor",
+    "choose_defunct",
+    "dispose_shares",
+    "buy_shares",
+    "answer_trade",
+    "game_over",
+)
+
+# Tile classes (RULINGS 2-5).
+LONE, FOUNDING, GROWTH, MERGER, DEAD, NO_CHAIN = range(6)
+
+_PLACE = tuple(PlaceTile(t) for t in range(256))
+"""Shared ``PlaceTile`` actions (immutable), so listing them allocates nothing."""
+
+END_DECLARED = "declared"
+END_ALL_TILES = "all_tiles_played"
+END_NO_PLACEMENT = "no_tile_placed_for_a_round"
