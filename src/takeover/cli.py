@@ -15,6 +15,7 @@ COMMANDS = [
     "takeover.commands.replay",
     "takeover.commands.selfplay",
     "takeover.commands.bench",
+    "takeover.commands.serve",
     "takeover.commands.arena",
 ]
 """Subcommand modules, in the order ``--help`` lists them."""

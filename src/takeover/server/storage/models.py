@@ -1,0 +1,80 @@
+"""SQLAlchemy models: tables (with their game's setup), seats, actions and chat.
+
+A game is its setup (the record header, tile bag included) plus its actions in
+sequence order; ``(table_id, seq)`` is the primary key of an action, so that two
+writers racing for the same decision cannot both commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), default="acquire")
+    status: Mapped[str] = mapped_column(String(12))
+    """``open`` (not started), ``playing`` or ``finished``."""
+    num_seats: Mapped[int] = mapped_column(Integer)
+    ruleset: Mapped[Any] = mapped_column(JSON)
+    setup: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+    """The record without its actions, fixed when the game starts."""
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    result: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+    """``{"players", "scores", "ranks"}`` once finished."""
+
+    __table_args__ = (
+        Index("ix_tables_status_updated", "status", "updated_at"),
+        Index("ix_tables_finished", "finished_at"),
+    )
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``human`` or ``bot`` (an empty seat has no row)."""
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """1 for the first action: the table's ``seq`` after it was applied."""
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[Any] = mapped_column(JSON)
+    """The action's record form (without the seat)."""
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,283 @@
+"""The repository: every read and write of the store, as plain synchronous functions.
+
+Writes take a connection inside a transaction (the :class:`~.store.Store` groups
+several into one commit); nothing here knows about asyncio or the game rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+from takeover.server.storage.models import ActionRow, Base, ChatRow, SeatRow, TableRow
+
+
+class StaleWrite(Exception):
+    """An action's sequence number was taken already: another writer won the decision."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+
+
+@dataclass
+class TableRecord:
+    id: str
+    status: str
+    num_seats: int
+    ruleset: Any
+    created_at: float
+    updated_at: float
+    game: str = "acquire"
+    setup: dict[str, Any] | None = None
+    seq: int = 0
+    finished_at: float | None = None
+    result: dict[str, Any] | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    """``(seat, action record form)`` in sequence order (loaded on request)."""
+
+
+@dataclass
+class ChatLine:
+    seat: int | None
+    name: str
+    text: str
+    created_at: float
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; ``postgresql://`` uses psycopg 3, SQLite runs in WAL mode.
+
+    WAL with ``synchronous=NORMAL`` keeps every committed transaction across a
+    killed process (only a power cut may lose the last ones) at a fraction of the
+    cost of a full sync per commit.
+    """
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(parsed, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=5000")
+            cur.close()
+
+        return engine
+    return create_engine(parsed, pool_pre_ping=True)
+
+
+class Repository:
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+
+    def create_schema(self) -> None:
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writes
+    def insert_table(self, conn: Connection, table: TableRecord) -> None:
+        conn.execute(
+            insert(TableRow).values(
+                id=table.id,
+                game=table.game,
+                status=table.status,
+                num_seats=table.num_seats,
+                ruleset=table.ruleset,
+                setup=table.setup,
+                seq=table.seq,
+                created_at=table.created_at,
+                updated_at=table.updated_at,
+            )
+        )
+        for seat in table.seats:
+            self.insert_seat(conn, table.id, seat)
+
+    def insert_seat(self, conn: Connection, table_id: str, seat: SeatRecord) -> None:
+        conn.execute(
+            insert(SeatRow).values(
+                table_id=table_id,
+                seat=seat.seat,
+                kind=seat.kind,
+                name=seat.name,
+                bot=seat.bot,
+                token_hash=seat.token_hash,
+            )
+        )
+
+    def delete_seat(self, conn: Connection, table_id: str, seat: int) -> None:
+        conn.execute(delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat))
+
+    def touch(self, conn: Connection, table_id: str, now: float) -> None:
+        conn.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=now))
+
+    def start(
+        self,
+        conn: Connection,
+        table_id: str,
+        setup: dict[str, Any],
+        added: Iterable[SeatRecord],
+        now: float,
+    ) -> None:
+        for seat in added:
+            self.insert_seat(conn, table_id, seat)
+        done = conn.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.status == "open")
+            .values(status="playing", setup=setup, updated_at=now)
+        )
+        if done.rowcount != 1:
+            raise StaleWrite(f"table {table_id} has started already")
+
+    def append_action(
+        self,
+        conn: Connection,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: dict[str, Any],
+        now: float,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Store action number ``seq``; :class:`StaleWrite` if ``seq - 1`` is not the last.
+
+        ``result`` (final scores) marks the game finished in the same transaction.
+        """
+        values: dict[str, Any] = {"seq": seq, "updated_at": now}
+        if result is not None:
+            values.update(status="finished", finished_at=now, result=result)
+        done = conn.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.seq == seq - 1, TableRow.status == "playing")
+            .values(**values)
+        )
+        if done.rowcount != 1:
+            raise StaleWrite(f"action {seq} of table {table_id} was taken already")
+        conn.execute(
+            insert(ActionRow).values(
+                table_id=table_id, seq=seq, seat=seat, action=action, created_at=now
+            )
+        )
+
+    def add_chat(
+        self, conn: Connection, table_id: str, seat: int | None, name: str, text: str, now: float
+    ) -> None:
+        conn.execute(
+            insert(ChatRow).values(
+                table_id=table_id, seat=seat, name=name, text=text, created_at=now
+            )
+        )
+
+    def delete_tables(self, conn: Connection, ids: Iterable[str]) -> None:
+        ids = list(ids)
+        if not ids:
+            return
+        # Children first: SQLite only cascades with foreign keys on, so be explicit.
+        for model in (ActionRow, SeatRow, ChatRow):
+            conn.execute(delete(model).where(model.table_id.in_(ids)))
+        conn.execute(delete(TableRow).where(TableRow.id.in_(ids), TableRow.status != "finished"))
+
+    # ------------------------------------------------------------------ reads
+    def live_tables(self, conn: Connection) -> list[TableRecord]:
+        """Every open or playing table with its seats and actions (to resume after a restart)."""
+        rows = conn.execute(select(TableRow).where(TableRow.status.in_(("open", "playing")))).all()
+        tables = {row.id: _table(row) for row in rows}
+        if not tables:
+            return []
+        ids = list(tables)
+        for seat in conn.execute(select(SeatRow).where(SeatRow.table_id.in_(ids))).all():
+            tables[seat.table_id].seats.append(_seat(seat))
+        for act in conn.execute(
+            select(ActionRow).where(ActionRow.table_id.in_(ids)).order_by(ActionRow.seq)
+        ).all():
+            tables[act.table_id].actions.append((act.seat, act.action))
+        for table in tables.values():
+            table.seats.sort(key=lambda s: s.seat)
+        return list(tables.values())
+
+    def table(self, conn: Connection, table_id: str, actions: bool = False) -> TableRecord | None:
+        row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
+        if row is None:
+            return None
+        table = _table(row)
+        seats = conn.execute(
+            select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+        ).all()
+        table.seats = [_seat(s) for s in seats]
+        if actions:
+            acts = conn.execute(
+                select(ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.seq)
+            ).all()
+            table.actions = [(seat, action) for seat, action in acts]
+        return table
+
+    def finished(self, conn: Connection, limit: int, offset: int) -> tuple[list[TableRecord], int]:
+        total = conn.execute(
+            select(func.count()).select_from(TableRow).where(TableRow.status == "finished")
+        ).scalar_one()
+        rows = conn.execute(
+            select(TableRow)
+            .where(TableRow.status == "finished")
+            .order_by(TableRow.finished_at.desc(), TableRow.id)
+            .limit(limit)
+            .offset(offset)
+        ).all()
+        return [_table(r) for r in rows], int(total)
+
+    def recent_chat(self, conn: Connection, table_id: str, limit: int) -> list[ChatLine]:
+        rows = conn.execute(
+            select(ChatRow)
+            .where(ChatRow.table_id == table_id)
+            .order_by(ChatRow.id.desc())
+            .limit(limit)
+        ).all()
+        return [ChatLine(r.seat, r.name, r.text, r.created_at) for r in reversed(rows)]
+
+
+def _table(row: Any) -> TableRecord:
+    """A ``tables`` result row (Core rows are read by column name)."""
+    return TableRecord(
+        id=row.id,
+        game=row.game,
+        status=row.status,
+        num_seats=row.num_seats,
+        ruleset=row.ruleset,
+        setup=row.setup,
+        seq=row.seq,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        finished_at=row.finished_at,
+        result=row.result,
+    )
+
+
+def _seat(row: Any) -> SeatRecord:
+    return SeatRecord(row.seat, row.kind, row.name, row.bot, row.token_hash)

@@ -1,0 +1,253 @@
+"""The WebSocket hub: connections, limits, and per-seat delivery of the master's news.
+
+Each connection has its seat (fixed by the token in ``hello``, never by anything
+later), a token bucket for its rate limit, and a bounded send queue drained by its
+own writer task, so one slow client never delays the others. A message for a
+seat is built once per update and shared by that seat's connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from takeover.server.config import Settings
+from takeover.server.master import Master, MasterError, Table, Update
+from takeover.server.messages import chat_message, error_message, state_message, table_message
+from takeover.server.schemas import CLIENT_MESSAGES, ActionMessage, ChatMessage, Hello, explain
+from takeover.server.storage.repository import ChatLine
+
+log = logging.getLogger("takeover.server")
+
+CLOSE_POLICY = 1008
+CLOSE_GONE = 1001
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, at most ``burst`` at once."""
+
+    __slots__ = ("burst", "last", "level", "rate")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
+        self.last = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, settings: Settings) -> None:
+        self.ws = ws
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.name = "spectator"
+        self.bucket = Bucket(settings.rate_per_second, settings.rate_burst)
+        self.strikes = 0
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
+        self.closing = False
+
+    def send(self, text: str) -> None:
+        """Queue ``text``; a client too slow to keep up is disconnected."""
+        if self.closing:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        self.send(json.dumps(message, separators=(",", ":")))
+
+    def close(self) -> None:
+        if not self.closing:
+            self.closing = True
+            while True:  # make room for the end marker
+                try:
+                    self.queue.put_nowait(None)
+                    break
+                except asyncio.QueueFull:
+                    self.queue.get_nowait()
+
+    async def write_loop(self, code: list[int]) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                await self.ws.close(code[0])
+                return
+            await self.ws.send_text(text)
+
+
+class Hub:
+    """Every live connection, grouped by table; the master's listener."""
+
+    def __init__(self, master: Master, settings: Settings) -> None:
+        self.master = master
+        self.settings = settings
+        self.rooms: dict[str, set[Connection]] = {}
+        master.listeners.append(self)
+
+    # ------------------------------------------------------------------ the master's news
+    def on_update(self, table: Table, update: Update | None) -> None:
+        cache: dict[int | None, str] = {}
+        for conn in self.rooms.get(table.id, ()):
+            text = cache.get(conn.seat)
+            if text is None:
+                text = cache[conn.seat] = _dumps(state_message(table, conn.seat, update))
+            conn.send(text)
+
+    def on_table(self, table: Table) -> None:
+        self._broadcast(table, _dumps(table_message(table)))
+
+    def on_chat(self, table: Table, line: ChatLine) -> None:
+        self._broadcast(table, _dumps(chat_message(line)))
+
+    def on_removed(self, table: Table) -> None:
+        for conn in self.rooms.pop(table.id, set()):
+            conn.send_json(error_message("not_found", "this table was closed for inactivity"))
+            conn.close()
+
+    def _broadcast(self, table: Table, text: str) -> None:
+        for conn in self.rooms.get(table.id, ()):
+            conn.send(text)
+
+    # ------------------------------------------------------------------ one connection
+    async def serve(self, ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        conn = Connection(ws, self.settings)
+        code = [1000]
+        writer = asyncio.create_task(conn.write_loop(code))
+        try:
+            await self._read_loop(conn, table_id, code)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn.table is not None:
+                self.rooms.get(conn.table.id, set()).discard(conn)
+                self.master.disconnect(conn.table, conn.seat)
+            conn.close()
+            try:  # let the writer flush what is queued (the last error, the close)
+                await asyncio.wait({writer}, timeout=1.0)
+            finally:
+                writer.cancel()
+
+    async def _read_loop(self, conn: Connection, table_id: str, code: list[int]) -> None:
+        limit = self.settings.message_bytes
+        while not conn.closing:
+            message = await conn.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                raw = message.get("bytes") or b""
+                size = len(raw)
+            else:
+                size = len(text) if len(text) * 4 <= limit else len(text.encode())
+            if size > limit:
+                self._refuse(conn, "too_large", f"messages are limited to {limit} bytes", code)
+                continue
+            if not conn.bucket.take():
+                self._refuse(conn, "rate_limited", "too many messages: slow down", code)
+                continue
+            if text is None:
+                conn.send_json(error_message("bad_request", "send JSON text frames, not binary"))
+                continue
+            await self._handle(conn, table_id, text, code)
+
+    def _refuse(self, conn: Connection, kind: str, message: str, code: list[int]) -> None:
+        conn.strikes += 1
+        conn.send_json(error_message(kind, message))
+        if conn.strikes >= self.settings.rate_strikes:
+            conn.send_json(error_message(kind, "too many refused messages: disconnected"))
+            code[0] = CLOSE_POLICY
+            conn.close()
+
+    async def _handle(self, conn: Connection, table_id: str, text: str, code: list[int]) -> None:
+        ref = None
+        try:
+            try:
+                data = json.loads(text)
+            except ValueError:
+                raise MasterError("bad_request", "a message must be a JSON object") from None
+            if not isinstance(data, dict):
+                raise MasterError("bad_request", "a message must be a JSON object")
+            ref = data.get("ref") if isinstance(data.get("ref"), str | int) else None
+            kind = data.get("type")
+            model = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
+            if model is None:
+                raise MasterError(
+                    "bad_request",
+                    f"unknown message type {kind!r} (types: {', '.join(CLIENT_MESSAGES)})",
+                )
+            try:
+                msg = model.model_validate(data)
+            except ValidationError as exc:
+                raise MasterError("bad_request", f"{kind}: {explain(exc)}") from None
+            if isinstance(msg, Hello):
+                await self._hello(conn, table_id, msg, code)
+            elif conn.table is None:
+                raise MasterError("bad_request", 'say "hello" first (with a token, or spectate)')
+            elif isinstance(msg, ActionMessage):
+                await self.master.act(conn.table, conn.seat, msg.seq, msg.action)
+            elif isinstance(msg, ChatMessage):
+                await self.master.chat(conn.table, conn.seat, conn.name, msg.text)
+            else:
+                conn.send_json({"type": "pong", **({"ref": ref} if ref is not None else {})})
+        except MasterError as exc:
+            conn.send_json(error_message(exc.code, exc.message, ref))
+        except Exception:
+            log.exception("error handling a message at table %s", table_id)
+            conn.send_json(error_message("internal", "the server failed on this message", ref))
+
+    async def _hello(self, conn: Connection, table_id: str, msg: Hello, code: list[int]) -> None:
+        if conn.table is not None:
+            raise MasterError("bad_request", "hello was said already on this connection")
+        try:
+            table = self.master.table(table_id)
+            if msg.token is not None:
+                seat: int | None = self.master.authenticate(table, msg.token)
+            elif msg.spectate:
+                seat = None
+            else:
+                raise MasterError("unauthorized", 'hello needs a "token", or "spectate": true')
+        except MasterError as exc:
+            conn.send_json(error_message(exc.code, exc.message, msg.ref))
+            code[0] = CLOSE_POLICY
+            conn.close()
+            return
+        chat = await self.master.recent_chat(table)
+        if self.master.tables.get(table.id) is not table:
+            raise MasterError("not_found", "this table was closed")
+        conn.table, conn.seat = table, seat
+        conn.name = table.seats[seat].name if seat is not None else "spectator"
+        self.rooms.setdefault(table.id, set()).add(conn)
+        conn.send_json(
+            {
+                "type": "welcome",
+                "table": table.summary(),
+                "seat": seat,
+                "name": conn.name if seat is not None else None,
+            }
+        )
+        for line in chat:
+            conn.send_json(chat_message(line))
+        if table.state is not None:
+            conn.send(_dumps(state_message(table, seat, None)))
+        self.master.connect(table, seat)
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
