@@ -1,0 +1,121 @@
+"""``takeover serve`` as a real process: killed with SIGKILL mid-game, restarted, resumed."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from .helpers import pick
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(port: int, database: str, cwd: Any) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
+        + ["--database", database, "--bot-delay", "0", "--log-level", "warning"],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            raise AssertionError(f"takeover serve exited: {proc.stdout.read().decode()}")  # type: ignore[union-attr]
+        time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("takeover serve did not answer within 30 s")
+
+
+def _recv(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] == kind:
+            return message
+
+
+def _hello(port: int, table_id: str, token: str) -> tuple[Any, dict[str, Any]]:
+    ws = connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}")
+    ws.send(json.dumps({"type": "hello", "token": token}))
+    return ws, _recv(ws, "state")
+
+
+def test_sigkill_mid_game_loses_no_acknowledged_action(database: str, tmp_path: Any) -> None:
+    rng = random.Random(3)
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = _serve(port, database, tmp_path)
+    try:
+        made = httpx.post(f"{base}/api/tables", json={"seats": 2, "name": "Ann", "seat": 0}).json()
+        table_id = made["table"]["id"]
+        bob = httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": "Bob"}).json()
+        tokens = {0: made["token"], 1: bob["token"]}
+        httpx.post(f"{base}/api/tables/{table_id}/start", json={"token": tokens[0]})
+        conns, latest = {}, {}
+        for seat, token in tokens.items():
+            conns[seat], latest[seat] = _hello(port, table_id, token)
+        for _ in range(30):  # thirty acknowledged actions
+            mover = latest[0]["view"]["decision"]["player"]
+            state = latest[mover]
+            conns[mover].send(
+                json.dumps({"type": "action", "seq": state["seq"], "action": pick(state, rng)})
+            )
+            latest = {seat: _recv(ws, "state") for seat, ws in conns.items()}
+        acked = latest
+        mover = acked[0]["view"]["decision"]["player"]
+        one_more = pick(acked[mover], rng)
+        conns[mover].send(
+            json.dumps({"type": "action", "seq": acked[0]["seq"], "action": one_more})
+        )
+        os.kill(proc.pid, signal.SIGKILL)  # at once: the last action may or may not have landed
+        proc.wait(10)
+        for ws in conns.values():
+            ws.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+
+    proc = _serve(port, database, tmp_path)
+    try:
+        for seat, token in tokens.items():
+            ws, resumed = _hello(port, table_id, token)
+            with ws:
+                assert resumed["seq"] in (acked[seat]["seq"], acked[seat]["seq"] + 1)
+                if resumed["seq"] == acked[seat]["seq"]:
+                    assert resumed["view"] == acked[seat]["view"]
+                    assert resumed["legal"] == acked[seat]["legal"]
+        # The resumed game goes on.
+        ws, state = _hello(port, table_id, tokens[state_mover(resumed)])
+        with ws:
+            ws.send(json.dumps({"type": "action", "seq": state["seq"], "action": pick(state, rng)}))
+            assert _recv(ws, "state")["seq"] == state["seq"] + 1
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def state_mover(state: dict[str, Any]) -> int:
+    return state["view"]["decision"]["player"]
