@@ -11,6 +11,7 @@ BENCHES = {
     "bots": "takeover.arena.bench",
     "rl": "takeover.bench.rl",
     "1817": "takeover.g1817.bench",
+    "server": "takeover.bench.server",
 }
 """Benchmark name -> module with ``add_arguments(parser)`` and ``run(args) -> int``."""
 

@@ -23,6 +23,12 @@ def add_parser(sub: Any) -> None:
         default=0.5,
         help="seconds a bot waits before each move, so people can follow (default 0.5)",
     )
+    p.add_argument(
+        "--http-rate",
+        type=float,
+        default=10.0,
+        help="lobby requests per second per client address (default 10)",
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=run)
 
@@ -36,7 +42,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"takeover serve needs the server extra: pip install 'takeover[server]' ({exc})")
         return 2
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    settings = Settings(database=args.database, bot_delay_seconds=max(0.0, args.bot_delay))
+    settings = Settings(
+        database=args.database,
+        bot_delay_seconds=max(0.0, args.bot_delay),
+        http_rate_per_second=max(0.1, args.http_rate),
+    )
     app = create_app(settings)
     host = f"[{args.host}]" if ":" in args.host else args.host
     from sqlalchemy.engine import make_url
@@ -49,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level=args.log_level,
         ws_max_size=4 * settings.message_bytes,
+        ws_per_message_deflate=False,  # views are a few kB: compressing costs more than it saves
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         timeout_graceful_shutdown=3,

@@ -108,7 +108,8 @@ class Server:
         if bucket is None:
             if len(self.buckets) > 10_000:
                 self.buckets.clear()
-            bucket = self.buckets[host] = Bucket(10.0, 30)
+            rate = self.settings.http_rate_per_second
+            bucket = self.buckets[host] = Bucket(rate, max(1, int(3 * rate)))
         if not bucket.take():
             raise MasterError("rate_limited", "too many requests: slow down")
         limit = self.settings.message_bytes

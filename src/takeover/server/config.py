@@ -16,6 +16,8 @@ class Settings:
     rate_burst: int = 100
     """... and how many may arrive at once."""
     rate_strikes: int = 50
+    http_rate_per_second: float = 10.0
+    """Lobby requests (create, join, start, leave) per second per client address."""
     """Refused messages after which an abusive connection is closed."""
     name_length: int = 24
     chat_length: int = 300

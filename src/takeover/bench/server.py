@@ -1,0 +1,275 @@
+"""Server throughput and latency: tables of WebSocket clients that answer at once.
+
+Method: starts ``takeover serve`` as its own process on a fresh SQLite file
+(``--url`` measures a running server instead). For each concurrency level it
+keeps N tables busy: each table has every seat taken by a WebSocket client on
+loopback (this process, one asyncio loop); the deciding seat answers each
+``state`` at once with a legal action from its own message (declaring the end
+whenever it may, else uniformly at random); a finished game is replaced by a new
+table. Actions per second counts the actions acknowledged across all tables
+during the measured window. Latency runs from sending an action to the moment
+the last seat of that table has received the resulting ``state`` (p50, p99).
+The clients share the machine with the server, so on a small machine the figures
+include the clients' own CPU use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tables", default="1,20,100", help="concurrency levels (default 1,20,100)")
+    p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per level")
+    p.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds per level")
+    p.add_argument("--seats", type=int, default=4)
+    p.add_argument("--url", help="measure a running server (http://HOST:PORT) instead")
+    p.add_argument("--database", help="store URL for the spawned server (default: a temp SQLite)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+@dataclass
+class Level:
+    tables: int
+    actions: int = 0
+    games: int = 0
+    errors: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    measuring: bool = False
+    stop: bool = False
+    elapsed: float = 0.0
+    server_cpu: float | None = None
+    client_cpu: float = 0.0
+
+
+async def _table(http: Any, ws_base: str, level: Level, seats: int, rng: random.Random) -> None:
+    from websockets.asyncio.client import connect
+
+    made = (await http.post("/api/tables", json={"seats": seats, "name": "s0", "seat": 0})).json()
+    table_id = made["table"]["id"]
+    tokens = [made["token"]]
+    for n in range(1, seats):
+        joined = await http.post(f"/api/tables/{table_id}/join", json={"name": f"s{n}"})
+        tokens.append(joined.json()["token"])
+    sent: dict[int, float] = {}
+    seen: dict[int, int] = {}
+    done = asyncio.Event()
+
+    async def seat(token: str) -> None:
+        async with connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            ready_count.append(1)
+            if len(ready_count) == seats:
+                ready.set()
+            async for raw in ws:
+                message = json.loads(raw)
+                kind = message["type"]
+                if kind == "error":
+                    level.errors.append(f"{message['code']}: {message['message']}")
+                    continue
+                if kind != "state":
+                    continue
+                seq = message["seq"]
+                seen[seq] = seen.get(seq, 0) + 1
+                if seen[seq] == seats and seq in sent:
+                    began = sent.pop(seq)
+                    del seen[seq]
+                    if level.measuring:
+                        level.actions += 1
+                        level.latencies.append(time.perf_counter() - began)
+                if message["status"] == "finished":
+                    done.set()
+                    return
+                if level.stop:
+                    done.set()
+                    return
+                legal = message["legal"]
+                if legal:
+                    action = (
+                        next(
+                            (a for a in legal if a["type"] == "declare_end" or a.get("end_game")),
+                            None,
+                        )
+                        or legal[rng.randrange(len(legal))]
+                    )
+                    sent[seq + 1] = time.perf_counter()
+                    await ws.send(json.dumps({"type": "action", "seq": seq, "action": action}))
+
+    ready = asyncio.Event()
+    ready_count: list[int] = []
+    tasks = [asyncio.create_task(seat(t)) for t in tokens]
+    await ready.wait()
+    await asyncio.sleep(0.05)  # let every hello land before the first state
+    await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+    await done.wait()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    if level.measuring:
+        level.games += 1
+
+
+async def _slot(http: Any, ws_base: str, level: Level, seats: int, seed: int) -> None:
+    rng = random.Random(seed)
+    while not level.stop:
+        try:
+            await _table(http, ws_base, level, seats, rng)
+        except Exception as exc:  # reported, and the slot goes on with a new table
+            level.errors.append(f"{type(exc).__name__}: {exc}")
+            await asyncio.sleep(0.1)
+
+
+def _cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU seconds of process ``pid`` (Linux), or ``None`` if unknown."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+async def _measure(
+    base: str, tables: int, seats: int, warmup: float, seconds: float, pid: int | None = None
+) -> Level:
+    import httpx
+
+    level = Level(tables)
+    ws_base = base.replace("http", "ws", 1)
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        slots = [
+            asyncio.create_task(_slot(http, ws_base, level, seats, seed)) for seed in range(tables)
+        ]
+        await asyncio.sleep(warmup)
+        level.measuring = True
+        t0, server0, client0 = time.perf_counter(), _cpu_seconds(pid), time.process_time()
+        await asyncio.sleep(seconds)
+        level.measuring = False
+        level.elapsed = time.perf_counter() - t0
+        server1 = _cpu_seconds(pid)
+        if server0 is not None and server1 is not None:
+            level.server_cpu = server1 - server0
+        level.client_cpu = time.process_time() - client0
+        level.stop = True
+        await asyncio.wait(slots, timeout=10)
+        for slot in slots:
+            slot.cancel()
+    return level
+
+
+def _spawn(database: str) -> tuple[subprocess.Popen[bytes], str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
+    cmd += ["--database", database, "--bot-delay", "0", "--log-level", "warning"]
+    cmd += ["--http-rate", "10000"]  # every table is created from this one address
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    import httpx
+
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/api/options", timeout=1).status_code == 200:
+                return proc, base
+        if proc.poll() is not None:
+            raise SystemExit(f"takeover serve failed: {proc.stderr.read().decode()}")  # type: ignore[union-attr]
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("takeover serve did not start")
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(args: argparse.Namespace) -> int:
+    levels = [int(n) for n in args.tables.split(",") if n.strip()]
+    proc = None
+    tmp = None
+    base = args.url
+    if base is None:
+        tmp = tempfile.TemporaryDirectory()
+        database = args.database or f"sqlite:///{os.path.join(tmp.name, 'bench.db')}"
+        proc, base = _spawn(database)
+    results = []
+    try:
+        for tables in levels:
+            pid = proc.pid if proc is not None else None
+            level = asyncio.run(_measure(base, tables, args.seats, args.warmup, args.seconds, pid))
+            elapsed = level.elapsed
+            per_action = (
+                round(1000 * level.server_cpu / level.actions, 3)
+                if level.server_cpu is not None and level.actions
+                else None
+            )
+            results.append(
+                {
+                    "tables": tables,
+                    "seats": args.seats,
+                    "seconds": round(elapsed, 2),
+                    "actions": level.actions,
+                    "actions_per_second": round(level.actions / elapsed, 1),
+                    "games_finished": level.games,
+                    "latency_p50_ms": round(1000 * _pct(level.latencies, 0.50), 2),
+                    "latency_p99_ms": round(1000 * _pct(level.latencies, 0.99), 2),
+                    "server_cpu_ms_per_action": per_action,
+                    "server_cpu_share": (
+                        round(level.server_cpu / elapsed, 2)
+                        if level.server_cpu is not None
+                        else None
+                    ),
+                    "client_cpu_share": round(level.client_cpu / elapsed, 2),
+                    "errors": len(level.errors),
+                    "first_errors": level.errors[:3],
+                }
+            )
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if tmp is not None:
+            tmp.cleanup()
+    if args.json:
+        print(json.dumps({"cpus": os.cpu_count(), "levels": results}, indent=2))
+    else:
+        print(f"server benchmark ({os.cpu_count()} CPUs, clients in this process)")
+        heads = ("tables", "actions/s", "p50 ms", "p99 ms", "games", "errors", "srv ms/act")
+        widths = (6, 10, 8, 8, 6, 6, 10)
+        print(" ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True)))
+        for r in results:
+            cells = (
+                r["tables"],
+                r["actions_per_second"],
+                r["latency_p50_ms"],
+                r["latency_p99_ms"],
+                r["games_finished"],
+                r["errors"],
+                r["server_cpu_ms_per_action"],
+            )
+            print(" ".join(f"{c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
+            for e in r["first_errors"]:
+                print(f"       error: {e}")
+    return 0 if all(r["errors"] == 0 for r in results) else 1
