@@ -88,7 +88,7 @@ def test_bots_finish_a_game_alone_and_resume_after_a_restart(make_client: Any) -
 
 
 def test_concurrent_actions_for_one_decision_one_wins(client: TestClient) -> None:
-    table_id, tokens = _table(client)
+    table_id, _ = _table(client)
     master = client.app.state.server.master  # type: ignore[attr-defined]
     table = master.tables[table_id]
     seat = table.state.current_player()
@@ -113,7 +113,7 @@ def test_concurrent_actions_for_one_decision_one_wins(client: TestClient) -> Non
 
 
 def test_checks_come_in_order(client: TestClient) -> None:
-    table_id, tokens = _table(client)
+    table_id, _ = _table(client)
     master = client.app.state.server.master  # type: ignore[attr-defined]
     table = master.tables[table_id]
     mover = table.state.current_player()

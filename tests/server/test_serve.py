@@ -25,9 +25,10 @@ def _free_port() -> int:
 
 
 def _serve(port: int, database: str, cwd: Any) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
+    command += ["--database", database, "--bot-delay", "0", "--log-level", "warning"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
-        + ["--database", database, "--bot-delay", "0", "--log-level", "warning"],
+        command,
         cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
