@@ -28,9 +28,11 @@ from starlette.websockets import WebSocket
 
 from takeover.server.bots import BotRunner, bot_levels
 from takeover.server.config import Settings
-from takeover.server.master import MAX_SEATS, MIN_SEATS, Master, MasterError, _iso
+from takeover.server.health import routes as health_routes
+from takeover.server.master import MAX_SEATS, MIN_SEATS, Master, MasterError
 from takeover.server.schemas import CreateTable, JoinTable, Leave, StartTable, explain
 from takeover.server.storage import Store, TableRecord
+from takeover.server.table import iso
 from takeover.server.transport import Bucket, Hub
 
 log = logging.getLogger("takeover.server")
@@ -67,7 +69,12 @@ class Server:
         self.settings = settings
         self.store = Store(settings.database)
         self.bots = BotRunner(settings.bot_workers, settings.bot_think_seconds)
-        self.master = Master(self.store, self.bots, settings)
+        if settings.broker:  # one of several instances: news through the broker
+            from takeover.server.cluster import ClusterMaster
+
+            self.master: Master = ClusterMaster(self.store, self.bots, settings)
+        else:
+            self.master = Master(self.store, self.bots, settings)
         self.hub = Hub(self.master, settings)
         self.buckets: dict[str, Bucket] = {}
         self.records: OrderedDict[str, TableRecord] = OrderedDict()
@@ -154,7 +161,7 @@ def _record_summary(record: TableRecord) -> dict[str, Any]:
         "id": record.id,
         "game": record.game,
         "status": record.status,
-        "created_at": _iso(record.created_at),
+        "created_at": iso(record.created_at),
         "ruleset": record.ruleset,
         "seq": record.seq,
         "seats": [
@@ -175,7 +182,7 @@ def _game_entry(record: TableRecord) -> dict[str, Any]:
     result = record.result or {}
     return {
         "id": record.id,
-        "finished_at": _iso(record.finished_at),
+        "finished_at": iso(record.finished_at),
         "ruleset": record.ruleset,
         "players": result.get("players"),
         "scores": result.get("scores"),
@@ -288,6 +295,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(out)
 
     async def websocket(ws: WebSocket) -> None:
+        fetch = getattr(master, "fetch", None)
+        if fetch is not None:  # a cluster instance loads the table if it does not hold it
+            with contextlib.suppress(MasterError):
+                await fetch(ws.path_params["table_id"])
         await server.hub.serve(ws, ws.path_params["table_id"])
 
     async def on_master_error(request: Request, exc: Exception) -> Response:
@@ -307,6 +318,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return error("internal", "the server failed on this request", 500)
 
     routes = [
+        *health_routes(server),
         Route("/api/options", options),
         Route("/api/tables", list_tables),
         Route("/api/tables", create_table, methods=["POST"]),

@@ -13,19 +13,17 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from takeover.core.errors import TakeoverError
-from takeover.core.protocol import Event
 from takeover.core.registry import get as get_game
-from takeover.server.auth import BadName, clean_name, clean_text, hash_token, new_table_id
+from takeover.server.auth import BadName, clean_name, clean_text, new_table_id
 from takeover.server.auth import new_token as make_token
 from takeover.server.bots import BadBot, BotRunner, bot_label, fallback
 from takeover.server.config import Settings
 from takeover.server.storage import Store, TableRecord
-from takeover.server.storage.repository import ChatLine, SeatRecord, StaleWrite
+from takeover.server.storage.repository import ChatLine, StaleWrite
+from takeover.server.table import Seat, Table, Update
 
 log = logging.getLogger("takeover.server")
 
@@ -39,79 +37,6 @@ class MasterError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-@dataclass
-class Seat:
-    seat: int
-    kind: str
-    """``human`` or ``bot``."""
-    name: str
-    bot: str | None = None
-    token_hash: str | None = None
-
-    def record(self) -> SeatRecord:
-        return SeatRecord(self.seat, self.kind, self.name, self.bot, self.token_hash)
-
-
-@dataclass
-class Update:
-    """One accepted action: what every connection at the table is told about."""
-
-    seq: int
-    seat: int
-    action: Any
-    events: list[Event]
-
-
-@dataclass
-class Table:
-    id: str
-    status: str
-    num_seats: int
-    ruleset: Any
-    created_at: float
-    updated_at: float
-    game: str = "acquire"
-    seats: dict[int, Seat] = field(default_factory=dict)
-    state: Any = None
-    seq: int = 0
-    finished_at: float | None = None
-    connected: Counter[int | None] = field(default_factory=Counter)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
-
-    def summary(self) -> dict[str, Any]:
-        """The lobby's entry for this table (no secrets)."""
-        seats = []
-        for n in range(self.num_seats):
-            seat = self.seats.get(n)
-            seats.append(
-                {
-                    "seat": n,
-                    "kind": seat.kind if seat else "empty",
-                    "name": seat.name if seat else None,
-                    "bot": seat.bot if seat else None,
-                    "connected": bool(seat) and (seat.kind == "bot" or self.connected[n] > 0),
-                }
-            )
-        return {
-            "id": self.id,
-            "game": self.game,
-            "status": self.status,
-            "created_at": _iso(self.created_at),
-            "ruleset": self.ruleset,
-            "seq": self.seq,
-            "seats": seats,
-            "spectators": self.connected[None],
-        }
-
-    def seat_of(self, token: str) -> int | None:
-        digest = hash_token(token)
-        for seat in self.seats.values():
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                return seat.seat
-        return None
 
 
 class Listener(Protocol):
@@ -523,9 +448,3 @@ class Master:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-
-
-def _iso(ts: float | None) -> str | None:
-    if ts is None:
-        return None
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))

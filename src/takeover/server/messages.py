@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from takeover.server.master import Table, Update, _iso
 from takeover.server.storage.repository import ChatLine
+from takeover.server.table import Table, Update, iso
 
 
 def state_message(table: Table, seat: int | None, update: Update | None) -> dict[str, Any]:
@@ -59,7 +59,7 @@ def chat_message(line: ChatLine) -> dict[str, Any]:
         "seat": line.seat,
         "name": line.name,
         "text": line.text,
-        "at": _iso(line.created_at),
+        "at": iso(line.created_at),
     }
 
 

@@ -18,10 +18,11 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from takeover.server.config import Settings
-from takeover.server.master import Master, MasterError, Table, Update
+from takeover.server.master import Master, MasterError
 from takeover.server.messages import chat_message, error_message, state_message, table_message
 from takeover.server.schemas import CLIENT_MESSAGES, ActionMessage, ChatMessage, Hello, explain
 from takeover.server.storage.repository import ChatLine
+from takeover.server.table import Table, Update
 
 log = logging.getLogger("takeover.server")
 
