@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from starlette.testclient import TestClient
 
 from takeover.server import Settings, create_app
-from takeover.server.storage.models import Base
 from takeover.server.storage.repository import make_engine
 
 PG_URL = os.environ.get("TAKEOVER_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
@@ -72,7 +72,9 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
         return f"sqlite:///{tmp_path / 'takeover.db'}"
     url = request.getfixturevalue("postgres_url")
     engine = make_engine(url)
-    Base.metadata.drop_all(engine)
+    with engine.begin() as conn:  # everything, bookkeeping tables (migrations) included
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
     engine.dispose()
     return url
 

@@ -128,3 +128,8 @@ def test_unfinished_games_keep_their_record_secret(client: TestClient) -> None:
     start(client, table_id, made["token"], fill="random")
     r = client.get(f"/api/games/{table_id}/record")
     assert r.status_code == 409 and "tile bag" in r.json()["error"]["message"]
+
+
+def test_the_browser_client_is_served_at_the_root(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
