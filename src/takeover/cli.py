@@ -16,6 +16,7 @@ COMMANDS = [
     "takeover.commands.selfplay",
     "takeover.commands.bench",
     "takeover.commands.serve",
+    "takeover.commands.db",
     "takeover.commands.arena",
 ]
 """Subcommand modules, in the order ``--help`` lists them."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import logging
+import socket
 from typing import Any
 
 
@@ -29,6 +29,26 @@ def add_parser(sub: Any) -> None:
         default=10.0,
         help="lobby requests per second per client address (default 10)",
     )
+    p.add_argument(
+        "--broker",
+        help="Redis URL (redis://HOST:6379/0): run as one of several instances sharing "
+        "--database (PostgreSQL); see docs/cluster.md",
+    )
+    p.add_argument(
+        "--instance", help="this instance's name in bot leases and logs (default HOST:PORT)"
+    )
+    p.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=10.0,
+        help="with --broker: how long a dead instance's bots wait before another takes "
+        "them over (default 10)",
+    )
+    p.add_argument(
+        "--log-json",
+        action="store_true",
+        help="log JSON lines (with the instance name); the default with --broker",
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=run)
 
@@ -41,11 +61,17 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         print(f"takeover serve needs the server extra: pip install 'takeover[server]' ({exc})")
         return 2
-    logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    from takeover.server import logs
+
+    instance = args.instance or f"{socket.gethostname()}:{args.port}"
+    logs.setup(args.log_level, instance, json_lines=args.log_json or bool(args.broker))
     settings = Settings(
         database=args.database,
         bot_delay_seconds=max(0.0, args.bot_delay),
         http_rate_per_second=max(0.1, args.http_rate),
+        broker=args.broker or None,
+        instance=instance,
+        lease_seconds=max(0.5, args.lease_seconds),
     )
     app = create_app(settings)
     host = f"[{args.host}]" if ":" in args.host else args.host
@@ -63,5 +89,6 @@ def run(args: argparse.Namespace) -> int:
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         timeout_graceful_shutdown=3,
+        log_config=None,  # keep the handlers set up above (JSON lines with --broker)
     )
     return 0

@@ -35,3 +35,10 @@ class Settings:
     cleanup_every_seconds: float = 60.0
     send_queue: int = 256
     """Messages queued for one slow client before it is disconnected."""
+    broker: str | None = None
+    """A Redis URL (``redis://host:6379/0``): run as one of several instances sharing the
+    store (see docs/cluster.md). ``None``: a single instance, news stays in process."""
+    instance: str = "local"
+    """This instance's name in leases and logs (unique among the instances)."""
+    lease_seconds: float = 10.0
+    """How long a bot lease lasts without renewal (another instance takes over after it)."""

@@ -32,7 +32,9 @@ class Store:
         self._thread: threading.Thread | None = None
 
     def open(self) -> None:
-        self.repo.create_schema()
+        from takeover.server.migrations import upgrade
+
+        upgrade(self.repo.engine)  # the schema at its newest revision (Alembic)
         self._thread = threading.Thread(target=self._run, name="takeover-store", daemon=True)
         self._thread.start()
 
