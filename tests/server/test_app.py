@@ -58,6 +58,7 @@ def test_create_join_and_list(client: TestClient) -> None:
         ({"seats": 4, "bots": {"9": "random"}}, "bot seat 9"),
         ({"seats": 4, "bots": {"x": "random"}}, "not a number"),
         ({"seats": 4, "bots": {"1": "genius"}}, "genius"),
+        ({"seats": 4, "bots": {"1": "mcts:time=60"}}, "at most 5 s"),
         ({"seats": 4, "name": "<script>"}, "must not contain '<'"),
         ({"seats": 4, "name": "x" * 25}, "at most 24"),
         ({"seats": 4, "name": "   "}, "must not be empty"),

@@ -1,16 +1,21 @@
-"""Server-side bots: seats filled by :func:`takeover.bots.make_bot`, run in a worker pool.
+"""Server-side bots: seats filled by :func:`takeover.bots.make_bot`, run in worker pools.
 
-A bot decides in a worker thread on a copy of the state, so the event loop never
-waits on it; a bot that has not answered within the think time (or fails) plays
-a harmless legal action instead, so a table never hangs on a bot.
+The ``random`` bot answers in microseconds and runs in a worker thread. Every
+other level thinks in worker *processes*, so a searching bot never competes with
+the event loop for the interpreter; the observation (a copy of the state) is
+pickled across. A bot that has not answered within the think time, or fails,
+plays a harmless legal action instead, so a table never hangs on a bot; specs
+that ask for more think time than that are refused.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import random
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from takeover.bots.base import Observation
@@ -23,6 +28,9 @@ LEVELS = [
     {"spec": "mcts:time=1", "label": "MCTS (1 s a move)"},
 ]
 """The bot levels offered in the lobby (any spec ``make_bot`` accepts also works)."""
+
+THREADED = ("random",)
+"""Levels cheap enough to run in a thread of the server process."""
 
 
 class BadBot(ValueError):
@@ -68,42 +76,88 @@ def fallback(legal: list[Any]) -> Any:
     return next((a for a in legal if a.type != "declare_end"), legal[0])
 
 
+_WORKER_BOTS: dict[Any, Any] = {}
+"""One bot per seat inside a worker (a bot may keep state between moves)."""
+
+
+def _choose(key: Any, spec: str, obs: Observation, seed: int) -> Any:
+    """Runs in a worker thread or process."""
+    bot = _WORKER_BOTS.get((key, spec))
+    if bot is None:
+        if len(_WORKER_BOTS) > 10_000:
+            _WORKER_BOTS.clear()
+        bot = _WORKER_BOTS[(key, spec)] = make_bot(spec)
+    return bot.choose(obs, random.Random(seed))
+
+
+def _level(spec: str) -> tuple[str, dict[str, str]]:
+    try:
+        from takeover.bots.spec import parse_spec
+    except ImportError:  # pragma: no cover - the bots package predates specs
+        return spec, {}
+    try:
+        return parse_spec(spec)
+    except ValueError as exc:
+        raise BadBot(str(exc)) from None
+
+
 class BotRunner:
     def __init__(self, workers: int, think_seconds: float) -> None:
+        self.workers = max(1, workers)
         self.think_seconds = think_seconds
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="takeover-bot")
-        self._bots: dict[Any, Any] = {}
-        """One bot per seat (keyed by the caller), since a bot may keep state between moves."""
+        self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="bot")
+        self._processes: ProcessPoolExecutor | None = None
+        self._no_processes = False
 
     def check(self, spec: object) -> str:
         """``spec`` if the server can run it, else :class:`BadBot`."""
         if not isinstance(spec, str) or not spec or len(spec) > 64:
             raise BadBot(f"a bot must be named by a spec such as 'random', got {spec!r}")
         make_bot(spec)
+        _, settings = _level(spec)
+        try:
+            wanted = float(settings.get("time", 0))
+        except ValueError:
+            wanted = 0.0
+        if wanted > self.think_seconds:
+            raise BadBot(f"a bot may think at most {self.think_seconds:g} s a move, not {wanted:g}")
         return spec
 
-    def _bot(self, key: Any, spec: str) -> Any:
-        bot = self._bots.get((key, spec))
-        if bot is None:
-            if len(self._bots) > 10_000:
-                self._bots.clear()
-            bot = self._bots[(key, spec)] = make_bot(spec)
-        return bot
+    def _pool(self, spec: str) -> Executor:
+        if _level(spec)[0] in THREADED or self._no_processes:
+            return self._threads
+        if self._processes is None:
+            self._processes = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._processes
+
+    def _submit(self, spec: str, *args: Any) -> asyncio.Future[Any]:
+        loop = asyncio.get_running_loop()
+        try:
+            return loop.run_in_executor(self._pool(spec), _choose, *args)
+        except RuntimeError:
+            # Worker processes cannot start here (e.g. a script without a main guard):
+            # think in threads instead, which is slower but never blocks the loop.
+            log.warning("bots cannot run in worker processes here; using threads")
+            self._no_processes = True
+            return loop.run_in_executor(self._threads, _choose, *args)
 
     async def choose(self, key: Any, spec: str, state: Any, seat: int, seed: int) -> Any:
         """The bot's action for ``seat`` (which must decide now), within the think time."""
         legal = list(state.legal_actions())
         obs = Observation(state.clone(), seat, legal)
-        rng = random.Random(seed)
         try:
-            bot = self._bot(key, spec)
-            loop = asyncio.get_running_loop()
-            job = loop.run_in_executor(self._pool, bot.choose, obs, rng)
+            job = self._submit(spec, key, spec, obs, seed)
             action = await asyncio.wait_for(job, self.think_seconds)
         except TimeoutError:
             log.warning(
                 "bot %s took longer than %.1fs; playing a default", spec, self.think_seconds
             )
+            return fallback(legal)
+        except BrokenProcessPool:
+            log.error("a bot worker died; starting new ones")
+            self._processes = None
             return fallback(legal)
         except Exception:
             log.exception("bot %s failed; playing a default", spec)
@@ -113,4 +167,6 @@ class BotRunner:
         return action
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
