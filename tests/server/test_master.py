@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from takeover.server.master import MasterError
+from takeover.server.storage import Repository
 
 from .helpers import create, hello, join, pick, start, until
 
@@ -199,3 +200,31 @@ def test_a_slow_bot_is_replaced_by_a_default_move(make_client: Any, monkeypatch:
         second = until(ws, "state")
     assert second["seq"] > first["seq"]
     assert second["last"]["action"]["type"] != "declare_end"
+
+
+def test_bots_carry_on_after_a_restart(make_client: Any, database: str) -> None:
+    first = make_client(bot_delay_seconds=0.02)
+    table_id = create(first, seats=3, bots={"0": "random", "1": "random", "2": "random"})
+    table_id = table_id["table"]["id"]
+    start(first, table_id, None)
+    with first.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, None)
+        while (seen := until(ws, "state")["seq"]) < 5:
+            pass
+    first.__exit__(None, None, None)
+    stopped_at = first.app.state.server.master.tables[table_id].seq  # type: ignore[attr-defined]
+    assert stopped_at >= seen
+    repo = Repository(database)  # a clean stop leaves memory and store in step
+    with repo.engine.begin() as conn:
+        assert repo.table(conn, table_id).seq == stopped_at  # type: ignore[union-attr]
+    repo.close()
+
+    second = make_client()
+    with second.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, None)
+        resumed = until(ws, "state")
+        assert resumed["seq"] >= stopped_at  # the bots may have moved on already
+        while resumed["status"] != "finished":
+            resumed = until(ws, "state")
+    record = second.get(f"/api/games/{table_id}/record").json()
+    assert len(record["actions"]) == resumed["seq"] > stopped_at

@@ -57,6 +57,8 @@ class Master:
         self.tables: dict[str, Table] = {}
         self.listeners: list[Listener] = []
         self.definition = get_game("acquire")
+        self.closing = False
+        self._acting: set[asyncio.Task[Any]] = set()
 
     # ------------------------------------------------------------------ start-up
     def load(self) -> None:
@@ -270,7 +272,23 @@ class Master:
         return seat
 
     async def act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
-        """Apply ``action`` for ``seat`` if it is that seat's legal decision at ``seq``."""
+        """Apply ``action`` for ``seat`` if it is that seat's legal decision at ``seq``.
+
+        The work runs as a task of its own that finishes even if the caller is
+        cancelled (a closing connection, a stopping bot), so the table in memory
+        never falls behind an action the store has committed.
+        """
+        task = asyncio.ensure_future(self._act(table, seat, seq, action))
+        self._acting.add(task)
+        task.add_done_callback(self._acted)
+        return await asyncio.shield(task)
+
+    def _acted(self, task: asyncio.Task[Any]) -> None:
+        self._acting.discard(task)
+        if not task.cancelled():
+            task.exception()  # seen: its caller may have gone
+
+    async def _act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
         async with table.lock:
             if seat is None or seat not in table.seats:
                 raise MasterError("spectator", "spectators cannot act: join a seat to play")
@@ -377,7 +395,7 @@ class Master:
     # ------------------------------------------------------------------ bots
     def _kick_bots(self, table: Table) -> None:
         """Start the table's bot driver if a bot must decide and none is running."""
-        if table.status != "playing" or table.state is None:
+        if self.closing or table.status != "playing" or table.state is None:
             return
         seat = table.state.current_player()
         if seat is None or table.seats[seat].kind != "bot":
@@ -444,7 +462,10 @@ class Master:
         return [t.id for t in doomed]
 
     async def close(self) -> None:
+        """Stop the bots, then let actions already under way finish (the store is still open)."""
+        self.closing = True
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*self._acting, return_exceptions=True)
