@@ -134,14 +134,14 @@ class Player:
                 self.states.append(message)
                 if message["status"] == "finished":
                     return "finished"
-                if until_seq is not None and message["seq"] >= until_seq:
-                    return "reached"
                 if act and message["legal"]:
                     action = choose(message, self.rng)
                     self.sent.append((message["seq"], action))
                     await self.ws.send(
                         json.dumps({"type": "action", "seq": message["seq"], "action": action})
                     )
+                if until_seq is not None and message["seq"] >= until_seq:
+                    return "reached"  # (having answered it: the game never waits on us)
         except ConnectionClosed:
             pass
         return "closed"

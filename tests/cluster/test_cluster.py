@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import time
 from collections.abc import Callable
 
 import httpx
@@ -156,3 +158,35 @@ def test_conflicting_actions_on_two_instances(spawn: Callable[..., list[Instance
 
 def _act(seq: int, action: dict) -> str:
     return json.dumps({"type": "action", "seq": seq, "action": action})
+
+
+def test_sigterm_hands_the_bots_over_at_once(spawn: Callable[..., list[Instance]]) -> None:
+    # leases of 30 s: a takeover within seconds shows the lease was handed back, not expired
+    a, b = spawn(2, bot_delay=0.02, lease_seconds=30.0)
+    made = a.post("/api/tables", seats=3, bots={str(n): "random" for n in range(3)})
+    table_id = made["table"]["id"]
+    a.post(f"/api/tables/{table_id}/start")
+    watcher = Player("watch@b", None)
+
+    async def scenario() -> tuple[int, float]:
+        await watcher.connect(b, table_id)
+        assert await asyncio.wait_for(watcher.play(until_seq=15, act=False), 20) == "reached"
+        holder = lease_holder(a.database, table_id)
+        assert holder == a.name, holder  # a started the table, so a drives its bots
+        began = time.monotonic()
+        a.proc.send_signal(signal.SIGTERM)
+        # uvicorn shuts down gracefully, then dies of the signal it caught (-SIGTERM)
+        assert await asyncio.to_thread(a.proc.wait, 15) in (0, -signal.SIGTERM)
+        assert "Application shutdown complete" in a.log.read_text()
+        at_stop = watcher.states[-1]["seq"]
+        target = at_stop + 15
+        assert await asyncio.wait_for(watcher.play(until_seq=target, act=False), 20) == "reached"
+        await watcher.close()
+        return at_stop, time.monotonic() - began
+
+    at_stop, seconds = asyncio.run(scenario())
+    assert seconds < 10  # well before the 30 s lease could have run out
+    assert lease_holder(a.database, table_id) == b.name
+    check_in_order(watcher)
+    stored = actions(a.database, table_id)
+    assert [seq for seq, _ in stored][: at_stop + 15] == list(range(1, at_stop + 16))

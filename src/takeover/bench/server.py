@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +56,10 @@ class Level:
     client_cpu: float = 0.0
 
 
-async def _table(http: Any, ws_base: str, level: Level, seats: int, rng: random.Random) -> None:
+async def _table(
+    http: Any, ws_base: str | Sequence[str], level: Level, seats: int, rng: random.Random
+) -> None:
+    """One table until its game ends; seat ``n`` plays at ``ws_base[n % len]`` if a list."""
     from websockets.asyncio.client import connect
 
     made = (await http.post("/api/tables", json={"seats": seats, "name": "s0", "seat": 0})).json()
@@ -68,8 +72,9 @@ async def _table(http: Any, ws_base: str, level: Level, seats: int, rng: random.
     seen: dict[int, int] = {}
     done = asyncio.Event()
 
-    async def seat(token: str) -> None:
-        async with connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22) as ws:
+    async def seat(token: str, n: int) -> None:
+        base = ws_base if isinstance(ws_base, str) else ws_base[n % len(ws_base)]
+        async with connect(f"{base}/ws/tables/{table_id}", max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             ready_count.append(1)
             if len(ready_count) == seats:
@@ -110,7 +115,7 @@ async def _table(http: Any, ws_base: str, level: Level, seats: int, rng: random.
 
     ready = asyncio.Event()
     ready_count: list[int] = []
-    tasks = [asyncio.create_task(seat(t)) for t in tokens]
+    tasks = [asyncio.create_task(seat(t, n)) for n, t in enumerate(tokens)]
     await ready.wait()
     await asyncio.sleep(0.05)  # let every hello land before the first state
     await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
@@ -122,7 +127,9 @@ async def _table(http: Any, ws_base: str, level: Level, seats: int, rng: random.
         level.games += 1
 
 
-async def _slot(http: Any, ws_base: str, level: Level, seats: int, seed: int) -> None:
+async def _slot(
+    http: Any, ws_base: str | Sequence[str], level: Level, seats: int, seed: int
+) -> None:
     rng = random.Random(seed)
     while not level.stop:
         try:

@@ -423,7 +423,7 @@ class ClusterMaster(Master):
 
     async def _leases_loop(self) -> None:
         """Renew our leases; take over tables whose bots nobody drives."""
-        every = max(0.2, self.settings.lease_seconds / 3)
+        every = max(0.2, min(1.0, self.settings.lease_seconds / 3))
         while True:
             await asyncio.sleep(every)
             try:

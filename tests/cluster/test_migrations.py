@@ -1,0 +1,97 @@
+"""Alembic migrations: a fresh store, a store made before migrations, ``takeover db``."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import insert, inspect, select
+
+from takeover.cli import main
+from takeover.server import leases  # noqa: F401  (the lease table is part of the models)
+from takeover.server.migrations import current, head, upgrade
+from takeover.server.storage.models import Base, TableRow
+from takeover.server.storage.repository import make_engine
+
+
+def _differences(url: str) -> list:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    finally:
+        engine.dispose()
+
+
+def test_upgrade_creates_the_schema_of_the_models(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'a.db'}"
+    assert current(url) is None
+    assert upgrade(url) == head() == current(url)
+    assert _differences(url) == []
+    assert upgrade(url) == head()  # again: nothing to do
+
+
+def test_a_store_made_before_migrations_is_stamped_and_upgraded(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    old = [t for name, t in Base.metadata.tables.items() if name != "leases"]
+    Base.metadata.create_all(engine, tables=old)
+    with engine.begin() as conn:
+        conn.execute(
+            insert(TableRow).values(
+                id="kept", status="open", num_seats=2, ruleset="standard", seq=0,
+                created_at=1.0, updated_at=1.0, game="acquire",
+            )
+        )  # fmt: skip
+    engine.dispose()
+    assert upgrade(url) == head()
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert "leases" in inspect(conn).get_table_names()
+        assert conn.execute(select(TableRow.id)).scalars().all() == ["kept"]
+    engine.dispose()
+    assert _differences(url) == []
+
+
+def test_a_stamp_without_tables_is_rebuilt(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'b.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    Base.metadata.drop_all(engine)  # as a test fixture or a person might
+    engine.dispose()
+    assert upgrade(url) == head()
+    assert _differences(url) == []
+
+
+def test_instances_starting_together_migrate_once(cluster_database: str) -> None:
+    results: list[object] = []
+
+    def migrate() -> None:
+        try:
+            results.append(upgrade(cluster_database))
+        except Exception as exc:  # reported below
+            results.append(exc)
+
+    threads = [threading.Thread(target=migrate) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [head()] * 3
+    assert _differences(cluster_database) == []
+
+
+def test_takeover_db_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["db", "current", "--database", url]) == 0
+    assert "schema empty" in capsys.readouterr().out
+    assert main(["db", "upgrade", "--database", url]) == 0
+    assert f"schema empty -> {head()}" in capsys.readouterr().out
+    assert main(["db", "current", "--database", url]) == 0
+    assert f"schema {head()} (newest {head()})" in capsys.readouterr().out
+    assert main(["db", "upgrade", "--database", "nosuchdb://x"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("takeover db: ") and "Traceback" not in out
