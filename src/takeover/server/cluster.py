@@ -20,7 +20,7 @@ import logging
 import time
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -67,6 +67,20 @@ def _seqs(conn: Connection, ids: list[str]) -> dict[str, tuple[int, str]]:
         select(TableRow.id, TableRow.seq, TableRow.status).where(TableRow.id.in_(ids))
     )
     return {r.id: (r.seq, r.status) for r in rows}
+
+
+def _touch(conn: Connection, ids: list[str], now: float) -> None:
+    conn.execute(update(TableRow).where(TableRow.id.in_(ids)).values(updated_at=now))
+
+
+def _idle(conn: Connection, open_before: float, game_before: float) -> list[str]:
+    rows = conn.execute(
+        select(TableRow.id).where(
+            ((TableRow.status == "open") & (TableRow.updated_at < open_before))
+            | ((TableRow.status == "playing") & (TableRow.updated_at < game_before))
+        )
+    )
+    return [r.id for r in rows]
 
 
 def _lobby(conn: Connection) -> list[TableRecord]:
@@ -200,9 +214,10 @@ class ClusterMaster(Master):
         return sorted(merged.values(), key=lambda t: -t.created_at)
 
     # ------------------------------------------------------------------ news out
-    async def act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
+    async def _act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
+        # (inside the master's shielded task: announced even if the caller goes away)
         try:
-            update = await super().act(table, seat, seq, action)
+            update = await super()._act(table, seat, seq, action)
         except MasterError as exc:
             if exc.code == "stale":
                 self._sync_soon(table.id)  # another instance won: catch up at once
@@ -232,10 +247,45 @@ class ClusterMaster(Master):
         self.broker.announce("table", table.id)
 
     async def cleanup(self, now: float | None = None) -> list[str]:
+        """As on one server, plus: idle tables nobody holds are deleted from the store.
+
+        Tables with people connected here are marked active in the store first, so
+        that no instance deletes a table whose players sit at another one.
+        """
+        now = time.time() if now is None else now
+        busy = [
+            t.id
+            for t in self.tables.values()
+            if t.status != "finished" and sum(t.connected.values())
+        ]
+        if busy:
+            await self.store.run(functools.partial(_touch, ids=busy, now=now))
         removed = await super().cleanup(now)
-        for table_id in removed:
+        s = self.settings
+        idle = await self.store.run(
+            functools.partial(
+                _idle, open_before=now - s.open_ttl_seconds, game_before=now - s.game_ttl_seconds
+            )
+        )
+        idle = [i for i in idle if i not in self.tables]
+        if idle:
+            await self.store.run(lambda c: self.repo.delete_tables(c, idle))
+        for table_id in removed + idle:
             self.broker.announce("removed", table_id)
-        return removed
+        self._forget_idle()
+        return removed + idle
+
+    def _forget_idle(self) -> None:
+        """Stop holding tables nobody here watches or drives (they are reloaded on demand)."""
+        for table in list(self.tables.values()):
+            if (
+                not sum(table.connected.values())
+                and table.id not in self.leased
+                and table.id not in self._syncing
+                and not table.lock.locked()
+                and (table.bot_task is None or table.bot_task.done())
+            ):
+                self.tables.pop(table.id, None)
 
     # ------------------------------------------------------------------ news in
     async def _on_news(self, data: dict[str, Any]) -> None:
