@@ -71,6 +71,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         "_disposers",
         "_log",
         "_playable",
+        "_view_cache",
         "active",
         "at_start",
         "bag",
@@ -140,6 +141,9 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         self.start: dict[str, Any] = {}
         self._log: list[Event] | None = None
         self._playable: list[int] = []
+        self._view_cache: tuple[Any, dict[str, Any]] | None = None
+        """The part of every seat's view that is the same for all, with the history
+        cell it was computed at (every change of position records an action)."""
         """The active player's playable tiles, computed once per turn (tiles and board
         do not change before the tile is placed)."""
 
@@ -190,6 +194,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         new.start = self.start
         new._log = None
         new._playable = self._playable
+        new._view_cache = None
         return new
 
     def determinize(self, seat: int, rng: Any) -> AcquireState:

@@ -15,10 +15,34 @@ from takeover.core.protocol import Event
 if TYPE_CHECKING:
     from takeover.acquire.state import AcquireState
 
-_TILE_STATUS = {0: "playable", 1: "playable", 2: "playable", 3: "playable"}
-
 
 def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat``; treat it as read-only (its parts are shared between seats)."""
+    cached = state._view_cache
+    if cached is not None and cached[0] is state.history:
+        public = cached[1]
+    else:
+        public = _public(state)
+        state._view_cache = (state.history, public)
+    out = dict(public)
+    out["seat"] = seat
+    out["decision"] = _decision(state, seat)
+    ctx = state.ctx
+    if ctx.ruleset.hidden_holdings and not state.is_terminal():
+        out["players"] = [
+            _player(state, p) if p == seat else _player(state, p, hidden=True)
+            for p in range(state.num_players)
+        ]
+    if seat is not None and 0 <= seat < state.num_players:
+        board_names = ctx.board.names
+        out["hand"] = [
+            {"tile": board_names[t], **_tile_status(state, t)} for t in sorted(state.hands[seat])
+        ]
+    return out
+
+
+def _public(state: AcquireState) -> dict[str, Any]:
+    """Everything every seat sees alike, computed once per position."""
     from takeover.acquire import state as s
 
     ctx = state.ctx
@@ -51,20 +75,9 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
             holdings = [held[c] for held in state.shares]
             entry["bonuses"] = bonuses(price, holdings)
         chains.append(entry)
-    players = []
-    for p in range(state.num_players):
-        entry = {
-            "seat": p,
-            "name": ctx.players[p],
-            "tiles": len(state.hands[p]),
-        }
-        if not hidden or p == seat:
-            entry["cash"] = state.cash[p]
-            entry["shares"] = {names[c]: n for c, n in enumerate(state.shares[p]) if n}
-        players.append(entry)
-    out: dict[str, Any] = {
+    return {
         "game": "acquire",
-        "seat": seat,
+        "seat": None,
         "ruleset": ctx.ruleset.to_json(),
         "columns": ctx.board.columns,
         "rows": ctx.board.rows,
@@ -72,22 +85,26 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
         "dead": [board_names[t] for t in state.removed],
         "last_tile": _last_tile(state),
         "chains": chains,
-        "players": players,
+        "players": [_player(state, p, hidden) for p in range(state.num_players)],
         "order": list(state.order),
         "bag": len(state.bag) - state.bag_pos,
         "turn": state.turn_number,
         "active": state.active,
-        "decision": _decision(state, seat),
+        "decision": None,
         "can_end": state.can_end(),
         "finished": state.is_terminal(),
         "end_reason": state.end_reason,
         "scores": state.scores(),
     }
-    if seat is not None and 0 <= seat < state.num_players:
-        out["hand"] = [
-            {"tile": board_names[t], **_tile_status(state, t)} for t in sorted(state.hands[seat])
-        ]
-    return out
+
+
+def _player(state: AcquireState, p: int, hidden: bool = False) -> dict[str, Any]:
+    entry: dict[str, Any] = {"seat": p, "name": state.ctx.players[p], "tiles": len(state.hands[p])}
+    if not hidden:
+        names = state.ctx.chain_names
+        entry["cash"] = state.cash[p]
+        entry["shares"] = {names[c]: n for c, n in enumerate(state.shares[p]) if n}
+    return entry
 
 
 def _tile_status(state: AcquireState, tile: int) -> dict[str, Any]:
