@@ -10,6 +10,18 @@ from takeover.acquire.data import NUM_CHAINS, price_table
 from takeover.acquire.rules import Ruleset
 
 BuyKey = tuple[tuple[tuple[int, int], ...], bool]
+Allowed = frozenset[tuple[tuple[int, ...], bool]]
+"""Purchases as ``(shares, end_game)`` keys: tuples of ints hash fast, dataclasses do not."""
+
+_BUY: dict[tuple[tuple[int, ...], bool], BuyShares] = {}
+"""Every ``BuyShares`` built so far, shared: they are immutable."""
+
+
+def _buy_action(shares: tuple[int, ...], end_game: bool) -> BuyShares:
+    action = _BUY.get((shares, end_game))
+    if action is None:
+        action = _BUY[(shares, end_game)] = BuyShares(shares, end_game)
+    return action
 
 
 class Context:
@@ -58,7 +70,7 @@ class _Tables:
         self.prices = tuple(price_table(tier, self.board.size) for tier in self.tiers)
         self.max_purchase = ruleset.max_purchase
         self._templates: dict[
-            BuyKey, tuple[list[BuyShares], frozenset[BuyShares], list[list[tuple[int, ...]]]]
+            BuyKey, tuple[list[BuyShares], Allowed, list[list[tuple[int, ...]]]]
         ] = {}
         self._costs: dict[tuple[tuple[tuple[int, int, int], ...], bool], list[int]] = {}
         self._dispose: dict[
@@ -67,8 +79,8 @@ class _Tables:
 
     def buy_options(
         self, offers: tuple[tuple[int, int, int], ...], with_end: bool, cash: int
-    ) -> tuple[list[BuyShares], frozenset[BuyShares]]:
-        """Every purchase of 0..max_purchase shares: ``(affordable ones, all of them)``.
+    ) -> tuple[list[BuyShares], Allowed]:
+        """Every purchase of 0..max_purchase shares: ``(affordable ones, keys of all)``.
 
         ``offers`` holds ``(chain, shares in the bank capped at max_purchase, price)``
         for each chain on the board with shares left. ``with_end`` adds the
@@ -113,7 +125,7 @@ class _Tables:
 
     def _template(
         self, shape: tuple[tuple[int, int], ...], with_end: bool
-    ) -> tuple[list[BuyShares], frozenset[BuyShares], list[list[tuple[int, ...]]]]:
+    ) -> tuple[list[BuyShares], Allowed, list[list[tuple[int, ...]]]]:
         """The purchases for chains with shares left, fewest shares first.
 
         Also returns them grouped by length as positions in ``shape``, so that
@@ -135,10 +147,11 @@ class _Tables:
         for group in by_length:
             for chosen in group:
                 chains = tuple(shape[i][0] for i in chosen)
-                purchases.append(BuyShares(chains))
+                purchases.append(_buy_action(chains, False))
                 if with_end:
-                    purchases.append(BuyShares(chains, True))
-        template = (purchases, frozenset(purchases), by_length)
+                    purchases.append(_buy_action(chains, True))
+        allowed = frozenset((b.shares, b.end_game) for b in purchases)
+        template = (purchases, allowed, by_length)
         self._templates[(shape, with_end)] = template
         return template
 

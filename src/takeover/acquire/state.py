@@ -396,7 +396,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     def _buy_is_legal(self, action: BuyShares) -> bool:
         offers, with_end = self._buy_offers()
         _, allowed = self.ctx.buy_options(offers, with_end, 0)
-        if action not in allowed:
+        if (action.shares, action.end_game) not in allowed:
             return False
         prices, sizes = self.ctx.prices, self.sizes
         return sum(prices[c][sizes[c]] for c in action.shares) <= self.cash[self.active]
