@@ -37,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--instances", default="1,2", help="instance counts (default 1,2)")
     p.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
     p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per run")
-    p.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds per run")
+    p.add_argument("--warmup", type=float, default=8.0, help="unmeasured seconds per run")
     p.add_argument("--seats", type=int, default=4)
     p.add_argument("--spread", choices=["seats", "tables"], default="seats")
     p.add_argument(
@@ -55,6 +55,29 @@ def _machine_busy() -> tuple[float, float]:
         values = [int(v) for v in f.readline().split()[1:]]
     idle = values[3] + (values[4] if len(values) > 4 else 0)
     return sum(values) - idle, sum(values)
+
+
+def _cpu_by_name(names: tuple[str, ...]) -> dict[str, float]:
+    """CPU seconds used so far by every process whose command name is in ``names`` (Linux)."""
+    out = dict.fromkeys(names, 0.0)
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                raw = f.read()
+        except OSError:
+            continue
+        name = raw[raw.index("(") + 1 : raw.rindex(")")]
+        for wanted in names:
+            if name.startswith(wanted):
+                fields = raw.rsplit(")", 1)[1].split()
+                out[wanted] += (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+SERVICES = ("postgres", "redis-server")
 
 
 class _Cluster:
@@ -124,10 +147,12 @@ async def _measure(
         pids = [p.pid for p in cluster.procs]
         t0, client0, machine0 = time.perf_counter(), time.process_time(), _machine_busy()
         server0 = [_cpu_seconds(pid) or 0.0 for pid in pids]
+        services0 = _cpu_by_name(SERVICES)
         await asyncio.sleep(seconds)
         level.measuring = False
         elapsed = time.perf_counter() - t0
         server1 = [_cpu_seconds(pid) or 0.0 for pid in pids]
+        services1 = _cpu_by_name(SERVICES)
         client = time.process_time() - client0
         machine1 = _machine_busy()
         level.stop = True
@@ -153,6 +178,11 @@ async def _measure(
             round((b - a) / elapsed, 2) for a, b in zip(server0, server1, strict=True)
         ],
         "client_cpu_share": round(client / elapsed, 2),
+        "postgres_cpu_share": round((services1["postgres"] - services0["postgres"]) / elapsed, 2),
+        "redis_cpu_share": round(
+            (services1["redis-server"] - services0["redis-server"]) / elapsed, 2
+        ),
+        "load_average": os.getloadavg()[0],
         "machine_busy": round(busy, 2),
         "errors": len(level.errors),
         "first_errors": level.errors[:3],
@@ -199,8 +229,18 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"cpus": os.cpu_count(), "runs": results}, indent=2))
     else:
         print(f"cluster benchmark ({os.cpu_count()} CPUs, clients in this process)")
-        heads = ("inst", "tables", "actions/s", "p50 ms", "p99 ms", "errors", "inst cpu", "busy")
-        widths = (4, 6, 10, 8, 8, 6, 12, 5)
+        heads = (
+            "inst",
+            "tables",
+            "actions/s",
+            "p50 ms",
+            "p99 ms",
+            "errors",
+            "inst cpu",
+            "pg",
+            "busy",
+        )
+        widths = (4, 6, 10, 8, 8, 6, 12, 5, 5)
         print(" ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True)))
         for r in results:
             cells = (
@@ -211,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
                 r["latency_p99_ms"],
                 r["errors"],
                 "+".join(str(c) for c in r["instance_cpu_share"]),
+                r["postgres_cpu_share"],
                 r["machine_busy"],
             )
             print(" ".join(f"{c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
