@@ -19,6 +19,7 @@ from typing import Any
 log = logging.getLogger("takeover.server.broker")
 
 CHANNEL = "takeover:tables"
+MAX_QUEUED = 10_000
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -44,6 +45,8 @@ class Broker:
 
     def announce(self, kind: str, table_id: str, **fields: Any) -> None:
         """Queue an announcement (never waits: the publisher sends it soon, in order)."""
+        if self._outbox.qsize() >= MAX_QUEUED:
+            return  # Redis has been away a while: the instances' periodic resync catches up
         message = {"k": kind, "t": table_id, "i": self.instance, **fields}
         self._outbox.put_nowait(json.dumps(message, separators=(",", ":")))
 
