@@ -116,3 +116,18 @@ def test_cleanup_spares_tables_with_people_at_any_instance(tmp_path: Path) -> No
         assert set(m1.tables) == {watched.id}
 
     _run(url, 2, body)
+
+
+def test_a_seat_taken_elsewhere_opens_at_once(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'j.db'}"
+
+    async def body(first: tuple, second: tuple) -> None:
+        (m1, _), (m2, _) = first, second
+        table, _, _ = await m1.create(2, name="Ann")
+        held = await m2.fetch(table.id)  # m2 holds the table before Bob sits down at m1
+        _, seat, token = await m1.join(table.id, "Bob")
+        # no broker here: Bob's hello at m2 must find his seat from the store alone
+        assert await m2.fetch(table.id) is held
+        assert m2.authenticate(held, token) == seat
+
+    _run(url, 2, body)

@@ -151,9 +151,13 @@ class ClusterMaster(Master):
 
     # ------------------------------------------------------------------ tables on demand
     async def fetch(self, table_id: str) -> Table:
-        """The table, loaded from the store if this instance does not hold it yet."""
+        """The table as the store has it now: loaded if not held yet, else brought up to date.
+
+        (A seat joined through another instance a moment ago opens its table here too.)
+        """
         table = self.tables.get(table_id)
         if table is not None:
+            await self.sync(table_id)
             return table
         pending = self._loading.get(table_id)
         if pending is not None:
@@ -183,7 +187,6 @@ class ClusterMaster(Master):
 
     async def join(self, table_id: str, name: object, seat: int | None = None):  # type: ignore[no-untyped-def]
         await self.fetch(table_id)
-        await self.sync(table_id)
         try:
             return await super().join(table_id, name, seat)
         except IntegrityError:
@@ -192,12 +195,10 @@ class ClusterMaster(Master):
 
     async def leave(self, table_id: str, token: str) -> Table:
         await self.fetch(table_id)
-        await self.sync(table_id)
         return await super().leave(table_id, token)
 
     async def start(self, table_id: str, token: str | None, fill: str | None = None) -> Table:
         await self.fetch(table_id)
-        await self.sync(table_id)
         try:
             return await super().start(table_id, token, fill)
         except (StaleWrite, IntegrityError):
@@ -514,5 +515,4 @@ class ClusterMaster(Master):
                 table = await self.fetch(table_id)
             except MasterError:
                 continue
-            await self.sync(table_id)
             self._kick_bots(table)
