@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -129,5 +130,41 @@ def test_a_seat_taken_elsewhere_opens_at_once(tmp_path: Path) -> None:
         # no broker here: Bob's hello at m2 must find his seat from the store alone
         assert await m2.fetch(table.id) is held
         assert m2.authenticate(held, token) == seat
+
+    _run(url, 2, body)
+
+
+async def _deliver(source: ClusterMaster, target: ClusterMaster) -> None:
+    """Hand ``source``'s queued announcements to ``target``, as the broker would."""
+    while not source.broker._outbox.empty():
+        raw = source.broker._outbox.get_nowait()
+        if raw is not None:
+            await target._on_news(json.loads(raw))
+
+
+def test_presence_counts_every_instance(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+
+    async def body(first: tuple, second: tuple) -> None:
+        (m1, _), (m2, _) = first, second
+        table, _, _ = await m1.create(2, name="Ann", seat=0)
+        mirror = await m2.fetch(table.id)
+        summary = mirror.summary()
+        assert summary["seats"][0]["connected"] is False and summary["spectators"] == 0
+        m1.connect(table, 0)
+        m1.connect(table, None)
+        await _deliver(m1, m2)
+        summary = mirror.summary()
+        assert summary["seats"][0]["connected"] is True and summary["spectators"] == 1
+        m2.connect(mirror, None)  # here, and there, at once
+        assert mirror.summary()["spectators"] == 2
+        m1.disconnect(table, 0)
+        await _deliver(m1, m2)
+        assert mirror.summary()["seats"][0]["connected"] is False
+        # an instance that stops reporting (it died) stops counting
+        counts, _ = m2._remote[table.id]["m0"]
+        m2._remote[table.id]["m0"] = (counts, 0.0)
+        m2._presence_upkeep()
+        assert mirror.summary()["spectators"] == 1
 
     _run(url, 2, body)

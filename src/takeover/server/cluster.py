@@ -18,6 +18,7 @@ import contextlib
 import functools
 import logging
 import time
+from collections import Counter
 from typing import Any
 
 from sqlalchemy import Connection, select, update
@@ -39,6 +40,10 @@ log = logging.getLogger("takeover.server.cluster")
 RESYNC_SECONDS = 2.0
 """How often held tables are compared with the store (covers lost announcements)."""
 LOBBY_SECONDS = 1.0
+PRESENCE_EVERY = 10.0
+"""How often an instance repeats who is connected to it, per table ..."""
+PRESENCE_SECONDS = 30.0
+"""... and how long such a report counts (an instance that died stops counting)."""
 LOBBY_LIMIT = 500
 
 
@@ -118,6 +123,11 @@ class ClusterMaster(Master):
         self._lobby_at = 0.0
         self._lobby_wanted = 0.0
         self._tasks: list[asyncio.Task[None]] = []
+        self._local: dict[str, Counter[int | None]] = {}
+        """Table id -> connections to this instance, per seat (``None``: spectators)."""
+        self._remote: dict[str, dict[str, tuple[Counter[int | None], float]]] = {}
+        """Table id -> instance -> (its connections, until when the report counts)."""
+        self._presence_at = 0.0
         self._denied: dict[str, float] = {}
         """Table id -> until when not to ask for its lease again."""
 
@@ -245,7 +255,76 @@ class ClusterMaster(Master):
 
     def _tell_table(self, table: Table) -> None:
         super()._tell_table(table)
-        self.broker.announce("table", table.id)
+        self.broker.announce("table", table.id, p=self._presence(table.id))
+
+    # ------------------------------------------------------------------ presence
+    def connect(self, table: Table, seat: int | None) -> None:
+        """Count a connection here; the table's ``connected`` adds the other instances' reports."""
+        local = self._local.setdefault(table.id, Counter())
+        local[seat] += 1
+        self._recount(table)
+        if seat is None or local[seat] == 1:
+            self._tell_table(table)
+
+    def disconnect(self, table: Table, seat: int | None) -> None:
+        local = self._local.get(table.id)
+        if local is None or local[seat] <= 0:
+            return
+        local[seat] -= 1
+        if local[seat] == 0:
+            del local[seat]
+        if not local:
+            del self._local[table.id]
+        self._recount(table)
+        if seat is None or local[seat] == 0:
+            self._tell_table(table)
+
+    def _presence(self, table_id: str) -> list[list[int | None]]:
+        return [[seat, n] for seat, n in self._local.get(table_id, Counter()).items()]
+
+    def _heard_presence(self, table: Table, instance: object, report: object) -> None:
+        if not isinstance(instance, str) or not isinstance(report, list):
+            return
+        counts: Counter[int | None] = Counter()
+        for item in report:
+            if isinstance(item, list) and len(item) == 2 and isinstance(item[1], int):
+                seat = item[0]
+                if seat is None or (isinstance(seat, int) and 0 <= seat < table.num_seats):
+                    counts[seat] += max(0, item[1])
+        until = time.monotonic() + PRESENCE_SECONDS
+        self._remote.setdefault(table.id, {})[instance] = (counts, until)
+        if self._recount(table):
+            for listener in self.listeners:
+                listener.on_table(table)
+
+    def _recount(self, table: Table) -> bool:
+        """``table.connected`` = here + the live reports of the others; whether it changed."""
+        now = time.monotonic()
+        merged: Counter[int | None] = Counter(self._local.get(table.id, Counter()))
+        remote = self._remote.get(table.id, {})
+        for instance, (counts, until) in list(remote.items()):
+            if until < now:
+                del remote[instance]
+            else:
+                merged.update(counts)
+        if not remote:
+            self._remote.pop(table.id, None)
+        merged = +merged
+        changed = merged != +table.connected
+        table.connected = merged
+        return changed
+
+    def _presence_upkeep(self) -> None:
+        """Repeat our reports; forget the reports of instances that went quiet."""
+        for table_id in list(self._local):
+            self.broker.announce("presence", table_id, p=self._presence(table_id))
+        for table_id in list(self._remote):
+            table = self.tables.get(table_id)
+            if table is None:
+                self._remote.pop(table_id, None)
+            elif self._recount(table):
+                for listener in self.listeners:
+                    listener.on_table(table)
 
     async def cleanup(self, now: float | None = None) -> list[str]:
         """As on one server, plus: idle tables nobody holds are deleted from the store.
@@ -255,9 +334,7 @@ class ClusterMaster(Master):
         """
         now = time.time() if now is None else now
         busy = [
-            t.id
-            for t in self.tables.values()
-            if t.status != "finished" and sum(t.connected.values())
+            t.id for t in self.tables.values() if t.status != "finished" and t.id in self._local
         ]
         if busy:
             await self.store.run(functools.partial(_touch, ids=busy, now=now))
@@ -280,7 +357,7 @@ class ClusterMaster(Master):
         """Stop holding tables nobody here watches or drives (they are reloaded on demand)."""
         for table in list(self.tables.values()):
             if (
-                not sum(table.connected.values())
+                table.id not in self._local
                 and table.id not in self.leased
                 and table.id not in self._syncing
                 and not table.lock.locked()
@@ -299,6 +376,8 @@ class ClusterMaster(Master):
         if table is None:
             return
         kind = data.get("k")
+        if kind in ("table", "presence") and "p" in data:
+            self._heard_presence(table, data.get("i"), data.get("p"))
         if kind == "seq":
             seq = data.get("seq")
             if isinstance(seq, int) and seq <= table.seq:
@@ -398,6 +477,7 @@ class ClusterMaster(Master):
 
     def _forget(self, table: Table) -> None:
         self.tables.pop(table.id, None)
+        self._remote.pop(table.id, None)
         self.leased.discard(table.id)
         if table.bot_task is not None:
             table.bot_task.cancel()
@@ -414,6 +494,9 @@ class ClusterMaster(Master):
             await asyncio.sleep(min(RESYNC_SECONDS, LOBBY_SECONDS))
             try:
                 now = time.monotonic()
+                if now - self._presence_at > PRESENCE_EVERY:
+                    self._presence_at = now
+                    self._presence_upkeep()
                 if now - self._lobby_wanted < 60 and now - self._lobby_at > LOBBY_SECONDS:
                     self._lobby_at = now
                     records = await self.store.run(_lobby)
