@@ -176,7 +176,7 @@ class ClusterMaster(Master):
         self._loading[table_id] = future
         try:
             record = await self.store.run(lambda c: self.repo.table(c, table_id, actions=True))
-            if record is None or record.status == "finished":
+            if record is None:
                 raise MasterError("not_found", f"no table {table_id!r} is open or playing")
             try:
                 table = await asyncio.to_thread(self._rebuild, record)
@@ -530,7 +530,7 @@ class ClusterMaster(Master):
 
     # ------------------------------------------------------------------ bots under a lease
     def _kick_bots(self, table: Table) -> None:
-        if self.draining or table.status != "playing" or table.state is None:
+        if self.draining or self.closing or table.status != "playing" or table.state is None:
             return
         seat = table.state.current_player()
         if seat is None or table.seats[seat].kind != "bot":
