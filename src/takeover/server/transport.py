@@ -14,6 +14,7 @@ import logging
 import time
 from typing import Any
 
+import msgspec
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -71,7 +72,7 @@ class Connection:
             self.close()
 
     def send_json(self, message: dict[str, Any]) -> None:
-        self.send(json.dumps(message, separators=(",", ":")))
+        self.send(_dumps(message))
 
     def close(self) -> None:
         if not self.closing:
@@ -250,5 +251,9 @@ class Hub:
         self.master.connect(table, seat)
 
 
+_encoder = msgspec.json.Encoder()
+
+
 def _dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    """Compact JSON text; msgspec encodes the large per-seat views several times faster."""
+    return _encoder.encode(message).decode()
