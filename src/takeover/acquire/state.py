@@ -200,9 +200,12 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     def determinize(self, seat: int, rng: Any) -> AcquireState:
         """A clone in which everything ``seat`` cannot see is re-dealt at random.
 
-        Other players' hands and the bag's order are shuffled among themselves
-        (hand sizes kept), so search bots sample worlds consistent with the seat's
-        information without reading the real hidden tiles' places.
+        Other players' hands and the bag are dealt afresh from the tiles the seat
+        has not seen (hand sizes kept). What else could betray them is dropped: the
+        drawn part of the bag (its order tells who drew what) and the seed. With
+        ``hidden_holdings``, other seats' shares are re-dealt among them, their cash
+        is set to the seat's own (an estimate) and the history is dropped. Search
+        bots sample worlds from this without ever reading a secret.
         """
         new = self.clone()
         others = [p for p in range(self.num_players) if p != seat]
@@ -218,7 +221,19 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
             k = len(self.hands[p])
             new.hands[p] = tuple(unknown[i : i + k])
             i += k
-        new.bag = self.bag[: self.bag_pos] + tuple(unknown[i:])
+        new.bag = tuple(unknown[i:])
+        new.bag_pos = 0
+        new.start = {}
+        if self.ctx.ruleset.hidden_holdings and others and not self.is_terminal():
+            new.history = None
+            for chain in range(NUM_CHAINS):
+                total = sum(new.shares[p][chain] for p in others)
+                for p in others:
+                    new.shares[p][chain] = 0
+                for _ in range(total):
+                    new.shares[rng.choice(others)][chain] += 1
+            for p in others:
+                new.cash[p] = new.cash[seat]
         if seat != self.active:
             new._playable = new.playable_tiles(self.active)
         return new

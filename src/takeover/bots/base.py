@@ -36,37 +36,7 @@ class Observation:
         Everything the seat sees (its hand, the board, public holdings) is exact;
         the rest is drawn at random, so nothing secret can be read from it.
         """
-        state = self._state.determinize(self.seat, rng)  # type: ignore[attr-defined]
-        scrub = getattr(state, "bag_pos", None)
-        if scrub is not None:
-            _scrub_acquire(state, self.seat, rng)
-        return state
-
-
-def _scrub_acquire(state: Any, seat: int, rng: random.Random) -> None:
-    """Remove what an Acquire determinisation still carries of the real game.
-
-    The drawn part of the bag (whose order tells which tiles others drew) and the
-    seed are dropped; with ``hidden_holdings`` other seats' shares are re-dealt
-    among them at random and their cash set to the seat's own (an estimate).
-    """
-    state.bag = tuple(state.bag[state.bag_pos :])
-    state.bag_pos = 0
-    state.start = {}
-    if not state.ctx.ruleset.hidden_holdings or state.is_terminal():
-        return
-    others = [p for p in range(state.num_players) if p != seat]
-    if not others:
-        return
-    state.history = None
-    for chain in range(len(state.bank)):
-        total = sum(state.shares[p][chain] for p in others)
-        for p in others:
-            state.shares[p][chain] = 0
-        for _ in range(total):
-            state.shares[rng.choice(others)][chain] += 1
-    for p in others:
-        state.cash[p] = state.cash[seat]
+        return self._state.determinize(self.seat, rng)  # type: ignore[attr-defined]
 
 
 class Bot(Protocol):

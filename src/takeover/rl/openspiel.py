@@ -268,8 +268,9 @@ class _Core:
             if seat != player:
                 mapping.update(zip(engine.hands[seat], dealt.hands[seat], strict=True))
         new.known = [mapping.get(t, t) for t in self.known]
-        new.pool = sorted(dealt.bag[len(self.known) :])
+        new.pool = sorted(dealt.bag)  # determinize keeps only the undrawn part of the bag
         dealt.bag = LazyBag(new.known, self.size)
+        dealt.bag_pos = engine.bag_pos
         new.engine = dealt
         return new
 
