@@ -602,44 +602,8 @@ HEXES_WO: dict[str, PrintedHex] = {
     ),
 }
 
-TILES_WO: tuple[TileType, ...] = (
-    TileType("5", None),
-    TileType("6", None),
-    TileType("7", None),
-    TileType("8", None),
-    TileType("9", None),
-    TileType("14", None),
-    TileType("15", None),
-    TileType("54", None),
-    TileType("57", None),
-    TileType("62", None),
-    TileType("63", None),
-    TileType("80", None),
-    TileType("81", None),
-    TileType("82", None),
-    TileType("83", None),
-    TileType("448", None),
-    TileType("544", None),
-    TileType("545", None),
-    TileType("546", None),
-    TileType("592", None),
-    TileType("593", None),
-    TileType("597", None),
-    TileType("611", None),
-    TileType("619", None),
-    TileType(
-        "X00",
-        None,
-        color="yellow",
-        layout="city=revenue:30;path=a:1,b:_0;path=a:3,b:_0;path=a:5,b:_0;label=B",
-    ),
-    TileType(
-        "X30",
-        None,
-        color="gray",
-        layout="city=revenue:100,slots:4;path=a:2,b:_0;path=a:3,b:_0;path=a:4,b:_0;path=a:5,b:_0;label=NY",
-    ),
-)
+TILES_WO: tuple[TileType, ...] = TILES_NA
+"""1817WO uses the same tile manifest as 1817NA."""
 
 
 def terrain_of(hexes: dict[str, PrintedHex]) -> dict[str, tuple[int, str]]:
