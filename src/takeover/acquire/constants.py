@@ -9,6 +9,8 @@ EMPTY = -1
 ORPHAN = NUM_CHAINS
 """Board cell labels: ``EMPTY``, a chain index 0..6, or ``ORPHAN``."""
 
+CHAINS = range(NUM_CHAINS)
+
 # Phases: what kind of decision is pending.
 PLACE, FOUND, SURVIVOR, DEFUNCT, DISPOSE, BUY, ANSWER, OVER = range(8)
 PHASE_NAMES = (

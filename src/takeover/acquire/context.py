@@ -9,7 +9,7 @@ from takeover.acquire.board import Board
 from takeover.acquire.data import NUM_CHAINS, price_table
 from takeover.acquire.rules import Ruleset
 
-BuyKey = tuple[tuple[tuple[int, int], ...], bool]
+BuyKey = tuple[tuple[int, ...], bool]
 Allowed = frozenset[tuple[tuple[int, ...], bool]]
 """Purchases as ``(shares, end_game)`` keys: tuples of ints hash fast, dataclasses do not."""
 
@@ -42,6 +42,7 @@ class Context:
         self.hand_size = ruleset.hand_size
         self.shares_per_chain = ruleset.shares_per_chain
         self.max_purchase = ruleset.max_purchase
+        self.end_with_purchase = ruleset.declare_end == "with_purchase"
         self.buy_options = tables.buy_options
         self.dispose_options = tables.dispose_options
 
@@ -69,69 +70,60 @@ class _Tables:
         self.notation = Notation(self.board, self.chain_names)
         self.prices = tuple(price_table(tier, self.board.size) for tier in self.tiers)
         self.max_purchase = ruleset.max_purchase
-        self._templates: dict[
-            BuyKey, tuple[list[BuyShares], Allowed, list[list[tuple[int, ...]]]]
-        ] = {}
-        self._costs: dict[tuple[tuple[tuple[int, int, int], ...], bool], list[int]] = {}
+        self._templates: dict[BuyKey, tuple[list[BuyShares], Allowed, list[list[tuple]]]] = {}
         self._dispose: dict[
             tuple[int, int], tuple[list[DisposeShares], frozenset[DisposeShares]]
         ] = {}
 
     def buy_options(
-        self, offers: tuple[tuple[int, int, int], ...], with_end: bool, cash: int
+        self, shape: tuple[int, ...], prices: list[int], with_end: bool, cash: int
     ) -> tuple[list[BuyShares], Allowed]:
-        """Every purchase of 0..max_purchase shares: ``(affordable ones, keys of all)``.
+        """Every purchase of 0..max_purchase shares: ``(affordable ones, keys of all)``,
+        fewest shares first.
 
-        ``offers`` holds ``(chain, shares in the bank capped at max_purchase, price)``
-        for each chain on the board with shares left. ``with_end`` adds the
-        ``end_game`` twin of each purchase (tlstyer).
+        ``shape`` holds ``chain + 8 * cap`` for each chain on the board with shares
+        left, ``cap`` being the shares in the bank capped at ``max_purchase``;
+        ``prices`` their prices. ``with_end`` adds the ``end_game`` twin of each
+        purchase (tlstyer). A player who can pay for any purchase gets a copy of the
+        shared list; a poorer one a filtered copy, skipping the longer purchases
+        when even the cheapest of them is out of reach.
         """
-        shape = tuple((c, left) for c, left, _ in offers)
         template = self._templates.get((shape, with_end))
         if template is None:
             template = self._template(shape, with_end)
-        purchases, allowed, by_length = template
-        if not offers or cash >= self.max_purchase * max(p for _, _, p in offers):
-            return list(purchases), allowed
-        costs = self._costs.get((offers, with_end))
-        if costs is None:
-            costs = self._priced(offers, with_end, by_length)
-        return [b for b, cost in zip(purchases, costs, strict=True) if cost <= cash], allowed
-
-    def _priced(
-        self,
-        offers: tuple[tuple[int, int, int], ...],
-        with_end: bool,
-        by_length: list[list[tuple[int, ...]]],
-    ) -> list[int]:
-        """The cost of each purchase of a template, in the template's order."""
-        pr = [p for _, _, p in offers]
-        costs = [0]
-        for length, group in enumerate(by_length):
-            if length == 1:
-                costs += [pr[i] for (i,) in group]
-            elif length == 2:
-                costs += [pr[i] + pr[j] for i, j in group]
-            elif length == 3:
-                costs += [pr[i] + pr[j] + pr[k] for i, j, k in group]
-            elif length > 3:
-                costs += [sum(pr[i] for i in chosen) for chosen in group]
-        if with_end:
-            costs = [cost for cost in costs for _ in (0, 1)]
-        if len(self._costs) > 100_000:
-            self._costs.clear()
-        self._costs[(offers, with_end)] = costs
-        return costs
+        purchases, allowed, groups = template
+        if not prices:
+            return purchases[:], allowed
+        cheapest, dearest = min(prices), max(prices)
+        if cash >= self.max_purchase * dearest:
+            return purchases[:], allowed
+        out = groups[0][:]
+        if cheapest <= cash:
+            out += [b for b, i in groups[1] if prices[i] <= cash]
+            if 2 * cheapest <= cash and len(groups) > 2:
+                out += [b for b, i, j in groups[2] if prices[i] + prices[j] <= cash]
+                if 3 * cheapest <= cash and len(groups) > 3:
+                    out += [
+                        b for b, i, j, k in groups[3] if prices[i] + prices[j] + prices[k] <= cash
+                    ]
+                    for length in range(4, len(groups)):
+                        if length * cheapest > cash:
+                            break
+                        out += [
+                            b
+                            for b, *chosen in groups[length]
+                            if sum(prices[i] for i in chosen) <= cash
+                        ]
+        return out, allowed
 
     def _template(
-        self, shape: tuple[tuple[int, int], ...], with_end: bool
-    ) -> tuple[list[BuyShares], Allowed, list[list[tuple[int, ...]]]]:
-        """The purchases for chains with shares left, fewest shares first.
-
-        Also returns them grouped by length as positions in ``shape``, so that
-        pricing a template is a few flat list comprehensions.
-        """
+        self, shape: tuple[int, ...], with_end: bool
+    ) -> tuple[list[BuyShares], Allowed, list[list[tuple]]]:
+        """The purchases for ``shape``, fewest shares first, and the same grouped by
+        length as ``(action, *positions in shape)`` for pricing."""
         limit = self.max_purchase
+        caps = [entry >> 3 for entry in shape]
+        chains = [entry & 7 for entry in shape]
         by_length: list[list[tuple[int, ...]]] = [[] for _ in range(limit + 1)]
 
         def extend(start: int, chosen: tuple[int, ...]) -> None:
@@ -139,19 +131,24 @@ class _Tables:
             if len(chosen) == limit:
                 return
             for i in range(start, len(shape)):
-                if chosen.count(i) < shape[i][1]:
+                if chosen.count(i) < caps[i]:
                     extend(i, (*chosen, i))
 
         extend(0, ())
         purchases: list[BuyShares] = []
-        for group in by_length:
-            for chosen in group:
-                chains = tuple(shape[i][0] for i in chosen)
-                purchases.append(_buy_action(chains, False))
-                if with_end:
-                    purchases.append(_buy_action(chains, True))
+        groups: list[list[tuple]] = []
+        for positions in by_length:
+            group = []
+            for chosen in positions:
+                bought = tuple(chains[i] for i in chosen)
+                for end_game in (False, True) if with_end else (False,):
+                    action = _buy_action(bought, end_game)
+                    purchases.append(action)
+                    group.append((action, *chosen))
+            groups.append(group)
+        groups[0] = [action for action, *_ in groups[0]]
         allowed = frozenset((b.shares, b.end_game) for b in purchases)
-        template = (purchases, allowed, by_length)
+        template = (purchases, allowed, groups)
         self._templates[(shape, with_end)] = template
         return template
 

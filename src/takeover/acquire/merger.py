@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from takeover.acquire.actions import ChooseDefunct, ChooseSurvivor, DisposeShares
 from takeover.acquire.constants import DEFUNCT, DISPOSE
 from takeover.acquire.data import bonuses
 
@@ -13,8 +12,6 @@ class MergerSteps:
     __slots__ = ()
 
     def _begin_merger(self, survivor: int, forced: bool = False) -> None:
-        if not forced:
-            self._record(ChooseSurvivor(survivor))
         self.survivor = survivor
         defunct = [c for c in self.merge_chains if c != survivor]
         self._defunct = defunct
@@ -38,8 +35,6 @@ class MergerSteps:
             self.decider = self.active
 
     def _resolve_defunct(self, chain: int, forced: bool = False) -> None:
-        if not forced:
-            self._record(ChooseDefunct(chain))
         defunct = self._defunct
         defunct.remove(chain)
         defunct.insert(0, chain)
@@ -71,7 +66,6 @@ class MergerSteps:
     def _dispose(self, sell: int, trade: int) -> None:
         seat = self.decider
         assert seat is not None
-        self._record(DisposeShares(sell, trade))
         chain, survivor = self._defunct[0], self.survivor
         price = self.price(chain)
         held = self.shares[seat]

@@ -34,6 +34,7 @@ from takeover.acquire.constants import (
     _PLACE,
     ANSWER,
     BUY,
+    CHAINS,
     DEAD,
     DEFUNCT,
     DISPOSE,
@@ -263,10 +264,10 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     def can_end(self) -> bool:
         """Whether an end condition holds (RULINGS 24)."""
         sizes = self.sizes
-        on_board = [s for s in sizes if s]
-        if not on_board:
-            return False
-        return max(on_board) >= self.ctx.end_size or min(on_board) >= self.ctx.safe
+        if max(sizes) >= self.ctx.end_size:
+            return True
+        safe = self.ctx.safe
+        return any(sizes) and all(size >= safe for size in sizes if size)
 
     def classify(self, tile: int) -> tuple[int, tuple[int, ...]]:
         """What placing ``tile`` would do now: ``(kind, chains it touches)``."""
@@ -303,8 +304,10 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         or founds a chain while none is left.
         """
         board, sizes, safe = self.board, self.sizes, self.ctx.safe
-        neighbours = self.ctx.board.neighbours
         chain_left = 0 in sizes
+        if chain_left and sorted(sizes)[-2] < safe:
+            return sorted(self.hands[seat])  # fewer than two safe chains: all playable
+        neighbours = self.ctx.board.neighbours
         out = []
         for t in sorted(self.hands[seat]):
             orphan = False
@@ -376,28 +379,32 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return []
 
     def _may_declare_now(self) -> bool:
-        return self.at_start and self.ctx.ruleset.declare_end == "turn_start" and self.can_end()
+        return self.at_start and not self.ctx.end_with_purchase and self.can_end()
 
-    def _buy_offers(self) -> tuple[tuple[tuple[int, int, int], ...], bool]:
-        """The key of the purchase table: what is on offer, and whether to add end twins."""
+    def _buy_offers(self) -> tuple[tuple[int, ...], list[int], bool]:
+        """The key of the purchase table: what is on offer, at which prices, and
+        whether to add end twins (see :meth:`Context.buy_options`)."""
         sizes, bank, prices, limit = self.sizes, self.bank, self.ctx.prices, self.ctx.max_purchase
-        offers = []
-        for c in range(NUM_CHAINS):
-            size, left = sizes[c], bank[c]
-            if size and left:
-                offers.append((c, left if left < limit else limit, prices[c][size]))
-        with_end = self.ctx.ruleset.declare_end == "with_purchase" and self.can_end()
-        return tuple(offers), with_end
+        shape = []
+        pr = []
+        for c in CHAINS:
+            size = sizes[c]
+            if size:
+                left = bank[c]
+                if left:
+                    shape.append(c + 8 * (left if left < limit else limit))
+                    pr.append(prices[c][size])
+        return tuple(shape), pr, self.ctx.end_with_purchase and self.can_end()
 
     def _can_buy(self) -> bool:
         """Whether the active player has any choice at the buy step (RULINGS 31)."""
-        if self.ctx.ruleset.declare_end == "with_purchase" and self.can_end():
+        if self.ctx.end_with_purchase and self.can_end():
             return True
         if not self.ctx.max_purchase:
             return False
         sizes, bank, prices = self.sizes, self.bank, self.ctx.prices
         cash = self.cash[self.active]
-        for c in range(NUM_CHAINS):
+        for c in CHAINS:
             size = sizes[c]
             if size and bank[c] and prices[c][size] <= cash:
                 return True
@@ -405,12 +412,12 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
 
     def _buy_options(self) -> list[BuyShares]:
         """Every purchase the active player can make now, fewest shares first."""
-        offers, with_end = self._buy_offers()
-        return self.ctx.buy_options(offers, with_end, self.cash[self.active])[0]
+        shape, prices, with_end = self._buy_offers()
+        return self.ctx.buy_options(shape, prices, with_end, self.cash[self.active])[0]
 
     def _buy_is_legal(self, action: BuyShares) -> bool:
-        offers, with_end = self._buy_offers()
-        _, allowed = self.ctx.buy_options(offers, with_end, 0)
+        shape, prices, with_end = self._buy_offers()
+        _, allowed = self.ctx.buy_options(shape, prices, with_end, 0)
         if (action.shares, action.end_game) not in allowed:
             return False
         prices, sizes = self.ctx.prices, self.sizes
@@ -489,38 +496,44 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return explain(self, action)
 
     def _play(self, action: AcquireAction) -> None:
-        match action:
-            case PlaceTile(tile):
-                self._place(tile)
-            case BuyShares(shares, end_game):
-                self._buy(shares, end_game)
-            case DisposeShares(sell, trade):
-                self._dispose(sell, trade)
-            case FoundChain(chain):
-                self._found(chain)
-            case ChooseSurvivor(chain):
-                self._begin_merger(chain)
-            case ChooseDefunct(chain):
-                self._resolve_defunct(chain)
-            case DeclareEnd():
-                self._record(action)
-                self._emit("end_declared", player=self.active)
-                self._end_game(END_DECLARED)
-                return
-            case ProposeTrade():
-                self._propose(action)
-            case AnswerTrade(accept):
-                self._answer(accept)
-            case _:
-                raise IllegalAction(f"not an Acquire action: {action!r}")
+        # Dispatch on the exact type, commonest first: cheaper than ``match`` on the
+        # search path, where this runs for every decision of every playout.
+        kind = type(action)
+        if kind is PlaceTile:
+            self.history = (self.history, self.decider, action)
+            self._place(action.tile)  # type: ignore[union-attr]
+        elif kind is BuyShares:
+            self.history = (self.history, self.decider, action)
+            self._buy(action.shares, action.end_game)  # type: ignore[union-attr]
+        elif kind is DisposeShares:
+            self.history = (self.history, self.decider, action)
+            self._dispose(action.sell, action.trade)  # type: ignore[union-attr]
+        elif kind is FoundChain:
+            self.history = (self.history, self.decider, action)
+            self._found(action.chain)  # type: ignore[union-attr]
+        elif kind is ChooseSurvivor:
+            self.history = (self.history, self.decider, action)
+            self._begin_merger(action.chain)  # type: ignore[union-attr]
+        elif kind is ChooseDefunct:
+            self.history = (self.history, self.decider, action)
+            self._resolve_defunct(action.chain)  # type: ignore[union-attr]
+        elif kind is DeclareEnd:
+            self.history = (self.history, self.decider, action)
+            self._emit("end_declared", player=self.active)
+            self._end_game(END_DECLARED)
+        elif kind is ProposeTrade:
+            self.history = (self.history, self.decider, action)
+            self._propose(action)  # type: ignore[arg-type]
+        elif kind is AnswerTrade:
+            self.history = (self.history, self.decider, action)
+            self._answer(action.accept)  # type: ignore[union-attr]
+        else:
+            raise IllegalAction(f"not an Acquire action: {action!r}")
 
     # ------------------------------------------------------------------ events & record
     def _emit(self, kind: str, **data: Any) -> None:
         if self._log is not None:
             self._log.append(Event(kind, data))
-
-    def _record(self, action: AcquireAction) -> None:
-        self.history = (self.history, self.decider, action)
 
     def actions(self) -> list[tuple[int, AcquireAction]]:
         """The recorded ``(seat, action)`` pairs, oldest first."""

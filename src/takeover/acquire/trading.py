@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from takeover.acquire.actions import AnswerTrade, Offer, ProposeTrade
+from takeover.acquire.actions import Offer, ProposeTrade
 from takeover.acquire.constants import ANSWER, PLACE
 
 
@@ -51,7 +51,6 @@ class TradingSteps:
         return None
 
     def _propose(self, offer: ProposeTrade) -> None:
-        self._record(offer)
         self.trades_offered += 1
         self.at_start = False
         self.pending_trade = offer
@@ -61,7 +60,6 @@ class TradingSteps:
             self._emit("trade_proposed", player=self.active, **self._trade_data(offer))
 
     def _answer(self, accept: bool) -> None:
-        self._record(AnswerTrade(accept))
         offer = self.pending_trade
         assert offer is not None
         if accept:

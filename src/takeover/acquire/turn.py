@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from takeover.acquire.actions import BuyShares, FoundChain, PlaceTile
 from takeover.acquire.constants import (
     BUY,
     DEAD,
@@ -56,7 +55,6 @@ class TurnSteps:
             self._enter_buy()
 
     def _place(self, tile: int) -> None:
-        self._record(PlaceTile(tile))
         seat = self.active
         hand = self.hands[seat]
         i = hand.index(tile)
@@ -120,8 +118,6 @@ class TurnSteps:
         return changed
 
     def _found(self, chain: int, forced: bool = False) -> None:
-        if not forced:
-            self._record(FoundChain(chain))
         tile = self.merge_tile
         self.board[tile] = chain
         self.sizes[chain] = 1 + self._absorb(tile, chain)
@@ -151,14 +147,13 @@ class TurnSteps:
             self._end_turn()
 
     def _buy(self, shares: tuple[int, ...], end_game: bool) -> None:
-        self._record(BuyShares(shares, end_game))
         seat = self.active
         cost = 0
-        held = self.shares[seat]
+        held, bank, sizes, prices = self.shares[seat], self.bank, self.sizes, self.ctx.prices
         for c in shares:
-            cost += self.price(c)
+            cost += prices[c][sizes[c]]
             held[c] += 1
-            self.bank[c] -= 1
+            bank[c] -= 1
         self.cash[seat] -= cost
         if self._log is not None:
             counts: dict[str, int] = {}
@@ -171,20 +166,27 @@ class TurnSteps:
             return
         self._end_turn()
 
-    def _draw(self, seat: int, count: int) -> list[int]:
+    def _draw(self, seat: int, count: int) -> tuple[int, ...]:
         start = self.bag_pos
         drawn = self.bag[start : start + count]
         self.bag_pos = start + len(drawn)
         self.hands[seat] += drawn
-        return list(drawn)
+        return drawn
 
     def _end_turn(self) -> None:
         seat = self.active
-        drawn = self._draw(seat, self.ctx.hand_size - len(self.hands[seat]))
-        if drawn and self._log is not None:
-            self._emit("tiles_drawn", player=seat, tiles=[self.ctx.board.names[t] for t in drawn])
-        self._replace_dead(seat)
-        self.no_place_streak = 0 if self.placed else self.no_place_streak + 1
+        need = self.ctx.hand_size - len(self.hands[seat])
+        if need > 0:
+            drawn = self._draw(seat, need)
+            if drawn and self._log is not None:
+                names = self.ctx.board.names
+                self._emit("tiles_drawn", player=seat, tiles=[names[t] for t in drawn])
+        if sorted(self.sizes)[-2] >= self.ctx.safe:
+            self._replace_dead(seat)  # a dead tile touches two safe chains
+        if self.placed:
+            self.no_place_streak = 0
+        else:
+            self.no_place_streak += 1
         if self.bag_pos >= len(self.bag) and not any(self.hands):
             self._end_game(END_ALL_TILES)
         elif self.no_place_streak >= self.num_players:
@@ -195,9 +197,6 @@ class TurnSteps:
 
     def _replace_dead(self, seat: int) -> None:
         """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
-        safe = self.ctx.safe
-        if sum(1 for size in self.sizes if size >= safe) < 2:
-            return  # a dead tile merges two safe chains: none can exist yet
         repeat = self.ctx.ruleset.dead_replacement == "repeat"
         while True:
             dead = [t for t in self.hands[seat] if self.classify(t)[0] == DEAD]
