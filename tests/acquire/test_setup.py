@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from takeover.acquire import new_game, replay
 from takeover.acquire.board import Board
+from takeover.acquire.setup import shuffled_bag
 from takeover.core.errors import RecordError
 
 from .helpers import hand
@@ -96,3 +99,11 @@ def test_short_bag_prefix_means_the_bag_runs_out() -> None:
 def test_bag_with_a_repeated_tile_is_refused() -> None:
     with pytest.raises(RecordError, match="twice"):
         new_game(2, tile_bag=[1, 2, 1])
+
+
+def test_a_seed_gives_the_bag_random_shuffle_gives() -> None:
+    """Records made with a seed before the shuffle was written out keep their bag."""
+    for seed in (0, 1, 7, 2**40 + 3):
+        expected = list(range(108))
+        random.Random(seed).shuffle(expected)
+        assert shuffled_bag(108, seed) == expected

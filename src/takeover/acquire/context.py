@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from takeover.acquire.actions import BuyShares, DisposeShares, Notation
 from takeover.acquire.board import Board
@@ -11,6 +12,9 @@ from takeover.acquire.rules import Ruleset
 
 BuyKey = tuple[tuple[int, ...], bool]
 Allowed = frozenset[tuple[tuple[int, ...], bool]]
+Template = tuple[list[BuyShares], list[list[Any]]]
+"""A purchase list and the same grouped by length: group 0 holds the empty
+purchase(s), group n ``(action, *positions in the shape)`` tuples."""
 """Purchases as ``(shares, end_game)`` keys: tuples of ints hash fast, dataclasses do not."""
 
 _BUY: dict[tuple[tuple[int, ...], bool], BuyShares] = {}
@@ -44,6 +48,7 @@ class Context:
         self.max_purchase = ruleset.max_purchase
         self.end_with_purchase = ruleset.declare_end == "with_purchase"
         self.buy_options = tables.buy_options
+        self.allowed_purchases = tables.allowed
         self.dispose_options = tables.dispose_options
 
     def price(self, chain: int, size: int) -> int:
@@ -70,16 +75,16 @@ class _Tables:
         self.notation = Notation(self.board, self.chain_names)
         self.prices = tuple(price_table(tier, self.board.size) for tier in self.tiers)
         self.max_purchase = ruleset.max_purchase
-        self._templates: dict[BuyKey, tuple[list[BuyShares], Allowed, list[list[tuple]]]] = {}
+        self._templates: dict[BuyKey, Template] = {}
+        self._allowed: dict[BuyKey, Allowed] = {}
         self._dispose: dict[
             tuple[int, int], tuple[list[DisposeShares], frozenset[DisposeShares]]
         ] = {}
 
     def buy_options(
         self, shape: tuple[int, ...], prices: list[int], with_end: bool, cash: int
-    ) -> tuple[list[BuyShares], Allowed]:
-        """Every purchase of 0..max_purchase shares: ``(affordable ones, keys of all)``,
-        fewest shares first.
+    ) -> list[BuyShares]:
+        """Every purchase of 0..max_purchase shares ``cash`` can pay, fewest shares first.
 
         ``shape`` holds ``chain + 8 * cap`` for each chain on the board with shares
         left, ``cap`` being the shares in the bank capped at ``max_purchase``;
@@ -91,12 +96,12 @@ class _Tables:
         template = self._templates.get((shape, with_end))
         if template is None:
             template = self._template(shape, with_end)
-        purchases, allowed, groups = template
+        purchases, groups = template
         if not prices:
-            return purchases[:], allowed
+            return purchases[:]
         cheapest, dearest = min(prices), max(prices)
         if cash >= self.max_purchase * dearest:
-            return purchases[:], allowed
+            return purchases[:]
         out = groups[0][:]
         if cheapest <= cash:
             out += [b for b, i in groups[1] if prices[i] <= cash]
@@ -114,13 +119,54 @@ class _Tables:
                             for b, *chosen in groups[length]
                             if sum(prices[i] for i in chosen) <= cash
                         ]
-        return out, allowed
+        return out
 
-    def _template(
-        self, shape: tuple[int, ...], with_end: bool
-    ) -> tuple[list[BuyShares], Allowed, list[list[tuple]]]:
-        """The purchases for ``shape``, fewest shares first, and the same grouped by
-        length as ``(action, *positions in shape)`` for pricing."""
+    def allowed(self, shape: tuple[int, ...], with_end: bool) -> Allowed:
+        """The ``(shares, end_game)`` keys of every purchase of ``shape``, at any price:
+        the same list as :meth:`buy_options`, as a set for checking one action."""
+        key = (shape, with_end)
+        allowed = self._allowed.get(key)
+        if allowed is None:
+            template = self._templates.get(key) or self._template(shape, with_end)
+            allowed = frozenset((b.shares, b.end_game) for b in template[0])
+            self._allowed[key] = allowed
+        return allowed
+
+    def _template(self, shape: tuple[int, ...], with_end: bool) -> Template:
+        """The purchases of ``shape``, fewest shares first, and the same grouped by
+        length as ``(action, *positions in shape)`` for pricing.
+
+        Built once per set of chains with every cap at ``max_purchase``; a shape
+        with fewer shares left in some chain filters that list.
+        """
+        limit = self.max_purchase
+        full = tuple((entry & 7) + 8 * limit for entry in shape)
+        if full == shape:
+            template = self._enumerate(shape, with_end)
+        else:
+            base = self._templates.get((full, with_end)) or self._template(full, with_end)
+            caps = [entry >> 3 for entry in shape]
+            groups: list[list[Any]] = base[1][:2]
+            if limit >= 2:
+                groups.append([e for e in base[1][2] if e[1] != e[2] or caps[e[1]] >= 2])
+            if limit >= 3:
+                groups.append(
+                    [
+                        e
+                        for e in base[1][3]
+                        if (e[1] != e[2] or caps[e[1]] >= 2)
+                        and (e[2] != e[3] or caps[e[2]] >= 2)
+                        and (e[1] != e[3] or caps[e[1]] >= 3)
+                    ]
+                )
+            for group in base[1][4:]:
+                groups.append([e for e in group if _within(e[1:], caps)])
+            purchases = groups[0] + [e[0] for group in groups[1:] for e in group]
+            template = (purchases, groups)
+        self._templates[(shape, with_end)] = template
+        return template
+
+    def _enumerate(self, shape: tuple[int, ...], with_end: bool) -> Template:
         limit = self.max_purchase
         caps = [entry >> 3 for entry in shape]
         chains = [entry & 7 for entry in shape]
@@ -136,9 +182,9 @@ class _Tables:
 
         extend(0, ())
         purchases: list[BuyShares] = []
-        groups: list[list[tuple]] = []
+        groups: list[list[Any]] = []
         for positions in by_length:
-            group = []
+            group: list[Any] = []
             for chosen in positions:
                 bought = tuple(chains[i] for i in chosen)
                 for end_game in (False, True) if with_end else (False,):
@@ -147,10 +193,7 @@ class _Tables:
                     group.append((action, *chosen))
             groups.append(group)
         groups[0] = [action for action, *_ in groups[0]]
-        allowed = frozenset((b.shares, b.end_game) for b in purchases)
-        template = (purchases, allowed, groups)
-        self._templates[(shape, with_end)] = template
-        return template
+        return purchases, groups
 
     def dispose_options(
         self, held: int, survivor_left: int
@@ -166,6 +209,17 @@ class _Tables:
             ]
             hit = self._dispose[key] = (options, frozenset(options))
         return hit
+
+
+def _within(positions: tuple[int, ...], caps: list[int]) -> bool:
+    """Whether a purchase (sorted positions) buys no position more than its cap."""
+    run, previous = 0, -1
+    for i in positions:
+        run = run + 1 if i == previous else 1
+        if run > caps[i]:
+            return False
+        previous = i
+    return True
 
 
 @cache

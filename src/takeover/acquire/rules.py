@@ -134,7 +134,10 @@ def ruleset_from_json(spec: str | Mapping[str, Any] | Ruleset | None) -> Ruleset
     if name not in PRESETS:
         raise RecordError(f"unknown ruleset preset {name!r} (known: {', '.join(PRESETS)})")
     options = spec.get("options")
-    options = {} if options is None else options
+    if not options and options is not None and not isinstance(options, Mapping):
+        raise RecordError('"options" must be an object')
+    if not options:
+        return PRESETS[name]
     if not isinstance(options, Mapping):
         raise RecordError('"options" must be an object')
     changes: dict[str, Any] = {}

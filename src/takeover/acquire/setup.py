@@ -14,9 +14,22 @@ from takeover.core.errors import IllegalAction, RecordError
 
 
 def shuffled_bag(size: int, seed: int) -> list[int]:
-    """The tile bag for ``seed``: every tile id, in a seeded random order."""
+    """The tile bag for ``seed``: every tile id, in a seeded random order.
+
+    Fisher-Yates from the last tile down, each swap index drawn from
+    ``random.Random(seed).getrandbits`` by rejection: exactly what ``random.shuffle``
+    does in CPython 3.11, written out so that records made with a seed keep their
+    bag whatever a later Python does, and without two Python calls per tile.
+    """
     bag = list(range(size))
-    random.Random(seed).shuffle(bag)
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(size - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        bag[i], bag[j] = bag[j], bag[i]
     return bag
 
 
@@ -48,14 +61,14 @@ def new_game(
     if tile_bag is None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        tile_bag = shuffled_bag(ctx.board.size, seed)
-    bag = tuple(tile_bag)
-    if len(set(bag)) != len(bag):
-        raise RecordError("the tile bag holds a tile twice")
+        bag = tuple(shuffled_bag(ctx.board.size, seed))
+    else:
+        bag = tuple(tile_bag)
+        if len(set(bag)) != len(bag):
+            raise RecordError("the tile bag holds a tile twice")
     state = AcquireState(ctx)
     state.bag = bag
     state.start = {"tile_bag": list(bag)} if seed is None else {"seed": seed}
-    state._log = []
     # Draw for first player: each seat in seat order places one tile as an orphan.
     drawn: list[tuple[int, int]] = []
     for seat in range(ctx.num_players):
@@ -65,7 +78,6 @@ def new_game(
             state.hands[seat] = ()
             state.board[tile] = ORPHAN
             drawn.append((seat, tile))
-            state._emit("first_tile_drawn", player=seat, tile=ctx.board.names[tile])
     key = ctx.board.row_key if rules.closest_tile == "row" else ctx.board.column_key
     ranked = [seat for seat, tile in sorted(drawn, key=lambda st: key(st[1]))]
     ranked += [s for s in range(ctx.num_players) if s not in ranked]  # bag ran out
@@ -75,13 +87,11 @@ def new_game(
         state.order = tuple(ranked)
     else:
         state.order = tuple((first + i) % n for i in range(n))
-    state._emit("turn_order", order=list(state.order))
     # The deal: each player in turn order draws a full hand at once.
     for seat in state.order:
         state._draw(seat, ctx.hand_size)
     state.turn_pos = 0
     state._start_turn()
-    state._log = None
     return state
 
 

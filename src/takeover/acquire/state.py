@@ -267,7 +267,10 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         if max(sizes) >= self.ctx.end_size:
             return True
         safe = self.ctx.safe
-        return any(sizes) and all(size >= safe for size in sizes if size)
+        for size in sizes:
+            if 0 < size < safe:
+                return False
+        return any(sizes)
 
     def classify(self, tile: int) -> tuple[int, tuple[int, ...]]:
         """What placing ``tile`` would do now: ``(kind, chains it touches)``."""
@@ -413,12 +416,11 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     def _buy_options(self) -> list[BuyShares]:
         """Every purchase the active player can make now, fewest shares first."""
         shape, prices, with_end = self._buy_offers()
-        return self.ctx.buy_options(shape, prices, with_end, self.cash[self.active])[0]
+        return self.ctx.buy_options(shape, prices, with_end, self.cash[self.active])
 
     def _buy_is_legal(self, action: BuyShares) -> bool:
-        shape, prices, with_end = self._buy_offers()
-        _, allowed = self.ctx.buy_options(shape, prices, with_end, 0)
-        if (action.shares, action.end_game) not in allowed:
+        shape, _, with_end = self._buy_offers()
+        if (action.shares, action.end_game) not in self.ctx.allowed_purchases(shape, with_end):
             return False
         prices, sizes = self.ctx.prices, self.sizes
         return sum(prices[c][sizes[c]] for c in action.shares) <= self.cash[self.active]
@@ -448,14 +450,10 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         self._check(action)
         self._log = log = []
         try:
-            self._play(action)
+            self.play(action)
         finally:
             self._log = None
         return log
-
-    def play(self, action: AcquireAction) -> None:
-        """Apply a legal action without checking it or recording events (for search)."""
-        self._play(action)
 
     def is_legal(self, action: object) -> bool:
         try:
@@ -495,7 +493,8 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
 
         return explain(self, action)
 
-    def _play(self, action: AcquireAction) -> None:
+    def play(self, action: AcquireAction) -> None:
+        """Apply a legal action without checking it or recording events (for search)."""
         # Dispatch on the exact type, commonest first: cheaper than ``match`` on the
         # search path, where this runs for every decision of every playout.
         kind = type(action)
