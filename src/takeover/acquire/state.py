@@ -61,6 +61,9 @@ from takeover.acquire.turn import TurnSteps
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 
+_NO_CHAIN = frozenset((EMPTY, ORPHAN))
+assert ORPHAN == NUM_CHAINS and EMPTY == -1  # see AcquireState.dead_tiles
+
 
 class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     """One game of Acquire. Build it with :func:`takeover.acquire.new_game` or a record."""
@@ -72,6 +75,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         "_disposers",
         "_log",
         "_playable",
+        "_purchases",
         "_view_cache",
         "active",
         "at_start",
@@ -142,11 +146,14 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         self.start: dict[str, Any] = {}
         self._log: list[Event] | None = None
         self._playable: list[int] = []
+        """The active player's playable tiles, computed once per turn (tiles and board
+        do not change before the tile is placed)."""
+        self._purchases: list[BuyShares] = []
+        """The active player's purchases, listed once on entering the buy step (the
+        market and their cash do not change until they buy)."""
         self._view_cache: tuple[Any, dict[str, Any]] | None = None
         """The part of every seat's view that is the same for all, with the history
         cell it was computed at (every change of position records an action)."""
-        """The active player's playable tiles, computed once per turn (tiles and board
-        do not change before the tile is placed)."""
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int | None:
@@ -195,6 +202,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         new.start = self.start
         new._log = None
         new._playable = self._playable
+        new._purchases = self._purchases
         new._view_cache = None
         return new
 
@@ -237,6 +245,8 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
                 new.cash[p] = new.cash[seat]
         if seat != self.active:
             new._playable = new.playable_tiles(self.active)
+            if new.phase == BUY:
+                new._purchases = new._buy_options()  # their cash may have been re-dealt
         return new
 
     # ------------------------------------------------------------------ queries
@@ -306,33 +316,40 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         of every turn): a tile is unplayable only if it touches two safe chains,
         or founds a chain while none is left.
         """
-        board, sizes, safe = self.board, self.sizes, self.ctx.safe
-        chain_left = 0 in sizes
-        if chain_left and sorted(sizes)[-2] < safe:
-            return sorted(self.hands[seat])  # fewer than two safe chains: all playable
-        neighbours = self.ctx.board.neighbours
+        hand = sorted(self.hands[seat])
+        sizes = self.sizes
+        if sorted(sizes)[-2] < self.ctx.safe:
+            if 0 in sizes:
+                return hand  # fewer than two safe chains and a chain to found: all playable
+            dead: list[int] = []
+        else:
+            dead = self.dead_tiles(hand)
+        if 0 not in sizes:
+            board, neighbours = self.board, self.ctx.board.neighbours
+            for t in hand:
+                labels = {board[n] for n in neighbours[t]}
+                if ORPHAN in labels and labels <= _NO_CHAIN:
+                    dead.append(t)  # would found an eighth chain
+        return [t for t in hand if t not in dead] if dead else hand
+
+    def dead_tiles(self, tiles: Sequence[int]) -> list[int]:
+        """Those of ``tiles`` that would merge two safe chains: permanently
+        unplayable (RULINGS 5)."""
+        safe = self.ctx.safe
+        # Indexed by cell label: the chains, then ORPHAN (7), then EMPTY (-1).
+        safe_label = [size >= safe for size in self.sizes] + [False, False]
+        board, neighbours = self.board, self.ctx.board.neighbours
         out = []
-        for t in sorted(self.hands[seat]):
-            orphan = False
-            chained = False
-            safe_seen = -1
-            dead = False
+        for t in tiles:
+            first = -1
             for n in neighbours[t]:
                 label = board[n]
-                if label == EMPTY:
-                    continue
-                if label == ORPHAN:
-                    orphan = True
-                    continue
-                chained = True
-                if sizes[label] >= safe:
-                    if safe_seen >= 0 and safe_seen != label:
-                        dead = True
+                if safe_label[label]:
+                    if first < 0:
+                        first = label
+                    elif label != first:
+                        out.append(t)
                         break
-                    safe_seen = label
-            if dead or (orphan and not chained and not chain_left):
-                continue
-            out.append(t)
         return out
 
     def trading_open(self) -> bool:
@@ -365,7 +382,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
                 actions += self._buy_options()
             return actions
         if phase == BUY:
-            return self._buy_options()
+            return self._purchases[:]
         if phase == DISPOSE:
             return list(self._dispose_options()[0])
         if phase == FOUND:
@@ -398,20 +415,6 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
                     shape.append(c + 8 * (left if left < limit else limit))
                     pr.append(prices[c][size])
         return tuple(shape), pr, self.ctx.end_with_purchase and self.can_end()
-
-    def _can_buy(self) -> bool:
-        """Whether the active player has any choice at the buy step (RULINGS 31)."""
-        if self.ctx.end_with_purchase and self.can_end():
-            return True
-        if not self.ctx.max_purchase:
-            return False
-        sizes, bank, prices = self.sizes, self.bank, self.ctx.prices
-        cash = self.cash[self.active]
-        for c in CHAINS:
-            size = sizes[c]
-            if size and bank[c] and prices[c][size] <= cash:
-                return True
-        return False
 
     def _buy_options(self) -> list[BuyShares]:
         """Every purchase the active player can make now, fewest shares first."""

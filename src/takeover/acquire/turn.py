@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from takeover.acquire.constants import (
     BUY,
-    DEAD,
     EMPTY,
     END_ALL_TILES,
     END_DECLARED,
@@ -141,7 +140,8 @@ class TurnSteps:
         self.phase = BUY
         self.decider = self.active
         self.at_start = False
-        if not self._can_buy():
+        self._purchases = purchases = self._buy_options()
+        if len(purchases) < 2:  # only buying nothing: no decision (RULINGS 31)
             if self._log is not None:
                 self._emit("shares_bought", player=self.active, shares={}, cost=0, forced=True)
             self._end_turn()
@@ -199,7 +199,7 @@ class TurnSteps:
         """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
         repeat = self.ctx.ruleset.dead_replacement == "repeat"
         while True:
-            dead = [t for t in self.hands[seat] if self.classify(t)[0] == DEAD]
+            dead = self.dead_tiles(self.hands[seat])
             if not dead:
                 return
             self.hands[seat] = tuple(t for t in self.hands[seat] if t not in dead)
