@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    JSON,
     Connection,
     Engine,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -24,6 +26,25 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 
 from takeover.server.storage.models import ActionRow, Base, ChatRow, SeatRow, TableRow
+
+_tables = TableRow.__table__
+_ADVANCE = (
+    update(_tables)
+    .where(
+        _tables.c.id == bindparam("b_id"),
+        _tables.c.seq == bindparam("b_prev"),
+        _tables.c.status == "playing",
+    )
+    .values(seq=bindparam("b_seq"), updated_at=bindparam("b_now"))
+)
+"""Move a playing table from ``b_prev`` to ``b_seq``: one row, or none if another
+writer got there first (optimistic concurrency on the sequence number)."""
+_FINISH = _ADVANCE.values(
+    status="finished", finished_at=bindparam("b_now"), result=bindparam("b_result", type_=JSON)
+)
+_INSERT_ACTION = insert(ActionRow.__table__)
+# Built once: every action runs these two statements, and building a statement per
+# call (ORM ``update(...).values(...)``) cost more Python time than the database did.
 
 
 class StaleWrite(Exception):
@@ -169,20 +190,16 @@ class Repository:
 
         ``result`` (final scores) marks the game finished in the same transaction.
         """
-        values: dict[str, Any] = {"seq": seq, "updated_at": now}
-        if result is not None:
-            values.update(status="finished", finished_at=now, result=result)
-        done = conn.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id, TableRow.seq == seq - 1, TableRow.status == "playing")
-            .values(**values)
-        )
+        params = {"b_id": table_id, "b_prev": seq - 1, "b_seq": seq, "b_now": now}
+        if result is None:
+            done = conn.execute(_ADVANCE, params)
+        else:
+            done = conn.execute(_FINISH, {**params, "b_result": result})
         if done.rowcount != 1:
             raise StaleWrite(f"action {seq} of table {table_id} was taken already")
         conn.execute(
-            insert(ActionRow).values(
-                table_id=table_id, seq=seq, seat=seat, action=action, created_at=now
-            )
+            _INSERT_ACTION,
+            {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "created_at": now},
         )
 
     def add_chat(
