@@ -7,6 +7,7 @@ and the edition when reading or writing records.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -126,6 +127,11 @@ class Notation:
         self.board = board
         self.chain_names = chain_names
         self._chain_index = {name.lower(): i for i, name in enumerate(chain_names)}
+        self._dicts: dict[AcquireAction, dict[str, Any]] = {}
+        self._texts: dict[AcquireAction, str] = {}
+        # Both forms of the actions met so far (they are immutable, and the same few
+        # hundred recur in every game): the server writes the whole legal list, in
+        # both forms, to the deciding seat after every action.
 
     # -- names -------------------------------------------------------------
     def chain(self, name: object) -> int:
@@ -138,6 +144,14 @@ class Notation:
 
     # -- record form -------------------------------------------------------
     def to_dict(self, action: AcquireAction) -> dict[str, Any]:
+        """The record form (a new dict each time: callers may add to it)."""
+        cached = _recall(self._dicts, action)
+        if cached is None:
+            cached = self._to_dict(action)
+            _remember(self._dicts, action, cached)
+        return dict(cached)
+
+    def _to_dict(self, action: AcquireAction) -> dict[str, Any]:
         names = self.chain_names
         match action:
             case PlaceTile(tile):
@@ -228,6 +242,13 @@ class Notation:
     # -- text form ---------------------------------------------------------
     def text(self, action: AcquireAction) -> str:
         """A short human-readable form, e.g. ``place 6D`` or ``buy 2 Tower, 1 Imperial``."""
+        text = _recall(self._texts, action)
+        if text is None:
+            text = self._text(action)
+            _remember(self._texts, action, text)
+        return text
+
+    def _text(self, action: AcquireAction) -> str:
         names = self.chain_names
         match action:
             case PlaceTile(tile):
@@ -259,6 +280,24 @@ class Notation:
         if offer.cash:
             parts.insert(0, f"${offer.cash:,}")
         return " + ".join(parts) or "nothing"
+
+
+def _recall(cache: dict[Any, Any], action: Any) -> Any:
+    if type(action) is ProposeTrade:
+        return None  # open-ended: not worth keeping
+    try:
+        return cache.get(action)
+    except TypeError:  # a malformed action built in code, e.g. PlaceTile([1])
+        return None
+
+
+def _remember(cache: dict[Any, Any], action: Any, value: Any) -> None:
+    if type(action) is ProposeTrade:
+        return
+    if len(cache) >= 4096:  # the legal actions of an edition are far fewer
+        cache.clear()
+    with contextlib.suppress(TypeError):
+        cache[action] = value
 
 
 def _field(data: Mapping[str, Any], name: str) -> Any:
