@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from takeover.acquire.actions import BuyShares, DisposeShares, Notation
@@ -53,6 +53,11 @@ class Context:
 
     def price(self, chain: int, size: int) -> int:
         return self.prices[chain][size]
+
+    @cached_property
+    def ruleset_json(self) -> str | dict[str, Any]:
+        """The ruleset's record form, in every view (read-only: it is shared)."""
+        return self.ruleset.to_json()
 
     @property
     def chains(self) -> range:

@@ -289,25 +289,23 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         orphan = False
         for n in self.ctx.board.neighbours[tile]:
             label = board[n]
-            if label == EMPTY:
-                continue
-            if label == ORPHAN:
-                orphan = True
-            elif label not in chains:
-                chains += (label,)
+            if label >= 0:  # not EMPTY
+                if label == ORPHAN:
+                    orphan = True
+                elif label not in chains:
+                    chains += (label,)
         if not chains:
             if not orphan:
                 return LONE, chains
-            if 0 in self.sizes:
-                return FOUNDING, chains
-            return NO_CHAIN, chains
+            return (FOUNDING if 0 in self.sizes else NO_CHAIN), chains
         if len(chains) == 1:
             return GROWTH, chains
-        safe = self.ctx.safe
-        sizes = self.sizes
-        if sum(1 for c in chains if sizes[c] >= safe) >= 2:
-            return DEAD, chains
-        return MERGER, chains
+        sizes, safe = self.sizes, self.ctx.safe
+        safe_count = 0
+        for c in chains:
+            if sizes[c] >= safe:
+                safe_count += 1
+        return (DEAD if safe_count >= 2 else MERGER), chains
 
     def playable_tiles(self, seat: int) -> list[int]:
         """``seat``'s playable tiles, in tile order.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from takeover.acquire.constants import ANSWER, DEAD, DEFUNCT, DISPOSE, PLACE, SURVIVOR
 from takeover.acquire.data import CHAIN_COLOURS, NUM_CHAINS, TIER_NAMES, bonuses
 from takeover.core.protocol import Event
 
@@ -26,8 +27,9 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
         state._view_cache = (state.history, public)
     out = dict(public)
     out["seat"] = seat
-    out["decision"] = _decision(state, seat)
     ctx = state.ctx
+    if state.phase == ANSWER and ctx.ruleset.hidden_holdings:
+        out["decision"] = _decision(state, seat)  # trade terms for its two parties only
     if ctx.ruleset.hidden_holdings and not state.is_terminal():
         out["players"] = [
             _player(state, p) if p == seat else _player(state, p, hidden=True)
@@ -41,44 +43,45 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
     return out
 
 
+_LABELS: dict[tuple[str, ...], tuple[str | None, ...]] = {}
+
+
+def _cell_names(chain_names: tuple[str, ...]) -> tuple[str | None, ...]:
+    """What a board cell shows, indexed by its label: a chain's name; ``None`` (ORPHAN)."""
+    labels = _LABELS.get(chain_names)
+    if labels is None:
+        labels = _LABELS[chain_names] = (*chain_names, None)
+    return labels
+
+
 def _public(state: AcquireState) -> dict[str, Any]:
     """Everything every seat sees alike, computed once per position."""
-    from takeover.acquire import state as s
 
     ctx = state.ctx
     names = ctx.chain_names
     board_names = ctx.board.names
     hidden = ctx.ruleset.hidden_holdings and not state.is_terminal()
-    cells: dict[str, str | None] = {}
-    for t, label in enumerate(state.board):
-        if label == s.ORPHAN:
-            cells[board_names[t]] = None
-        elif label != s.EMPTY:
-            cells[board_names[t]] = names[label]
+    labels = _cell_names(names)  # label ORPHAN (7) shows as None; EMPTY (-1) cells are left out
+    cells = {board_names[t]: labels[label] for t, label in enumerate(state.board) if label >= 0}
     if state.merge_chains and state.merge_tile >= 0:
         # A merger tile is on the table while the merger is resolved, in no chain yet.
         cells[board_names[state.merge_tile]] = None
     chains = []
     for c in range(NUM_CHAINS):
         size = state.sizes[c]
-        price = state.price(c)
-        entry: dict[str, Any] = {
-            "name": names[c],
-            "tier": TIER_NAMES[ctx.tiers[c]],
-            "colour": CHAIN_COLOURS[names[c]],
-            "size": size,
-            "price": price,
-            "available": state.bank[c],
-            "safe": state.is_safe(c),
-        }
-        if size and not hidden:
-            holdings = [held[c] for held in state.shares]
-            entry["bonuses"] = bonuses(price, holdings)
+        holdings = None if hidden or not size else tuple(held[c] for held in state.shares)
+        key = (ctx.tiers, names, c, size, state.bank[c], holdings, ctx.safe)
+        entry = _CHAINS.get(key)
+        if entry is None:
+            entry = _chain_entry(state, c, holdings)
+            if len(_CHAINS) >= 50_000:
+                _CHAINS.clear()
+            _CHAINS[key] = entry
         chains.append(entry)
     return {
         "game": "acquire",
         "seat": None,
-        "ruleset": ctx.ruleset.to_json(),
+        "ruleset": ctx.ruleset_json,
         "columns": ctx.board.columns,
         "rows": ctx.board.rows,
         "board": cells,
@@ -90,12 +93,36 @@ def _public(state: AcquireState) -> dict[str, Any]:
         "bag": len(state.bag) - state.bag_pos,
         "turn": state.turn_number,
         "active": state.active,
-        "decision": None,
+        "decision": _decision(state, None),
         "can_end": state.can_end(),
         "finished": state.is_terminal(),
         "end_reason": state.end_reason,
         "scores": state.scores(),
     }
+
+
+_CHAINS: dict[tuple[Any, ...], dict[str, Any]] = {}
+"""Chain rows met so far, by everything they show: a row changes far less often
+than the position, and bonuses take a while to work out."""
+
+
+def _chain_entry(state: AcquireState, c: int, holdings: tuple[int, ...] | None) -> dict[str, Any]:
+    ctx = state.ctx
+    names = ctx.chain_names
+    size = state.sizes[c]
+    price = state.price(c)
+    entry: dict[str, Any] = {
+        "name": names[c],
+        "tier": TIER_NAMES[ctx.tiers[c]],
+        "colour": CHAIN_COLOURS[names[c]],
+        "size": size,
+        "price": price,
+        "available": state.bank[c],
+        "safe": state.is_safe(c),
+    }
+    if holdings is not None:
+        entry["bonuses"] = bonuses(price, list(holdings))
+    return entry
 
 
 def _player(state: AcquireState, p: int, hidden: bool = False) -> dict[str, Any]:
@@ -107,10 +134,25 @@ def _player(state: AcquireState, p: int, hidden: bool = False) -> dict[str, Any]
     return entry
 
 
+_STATUS: dict[tuple[tuple[str, ...], int, tuple[int, ...]], dict[str, Any]] = {}
+
+
 def _tile_status(state: AcquireState, tile: int) -> dict[str, Any]:
+    """Whether ``tile`` can be played and what it would do (shared: read-only)."""
+    kind, chains = state.classify(tile)
+    names = state.ctx.chain_names
+    if kind == DEAD:
+        return _status(state, kind, chains)  # its text names the chains safe now
+    key = (names, kind, chains)
+    status = _STATUS.get(key)
+    if status is None:
+        status = _STATUS[key] = _status(state, kind, chains)
+    return status
+
+
+def _status(state: AcquireState, kind: int, chains: tuple[int, ...]) -> dict[str, Any]:
     from takeover.acquire import state as s
 
-    kind, chains = state.classify(tile)
     names = state.ctx.chain_names
     if kind == s.DEAD:
         return {
@@ -136,21 +178,19 @@ def _last_tile(state: AcquireState) -> str | None:
 
 
 def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
-    from takeover.acquire import state as s
-
     if state.is_terminal():
         return None
     names = state.ctx.chain_names
     d: dict[str, Any] = {"player": state.current_player(), "kind": state.decision}
-    if state.phase in (s.SURVIVOR, s.DEFUNCT) or state.merge_chains:
+    if state.phase in (SURVIVOR, DEFUNCT) or state.merge_chains:
         d["merger"] = {
             "chains": [names[c] for c in state.merge_chains],
             # While the survivor is being chosen, state.survivor may still name the last merger's.
             "survivor": names[state.survivor]
-            if state.survivor >= 0 and state.phase != s.SURVIVOR
+            if state.survivor >= 0 and state.phase != SURVIVOR
             else None,
         }
-    if state.phase == s.DISPOSE:
+    if state.phase == DISPOSE:
         chain = state._defunct[0]
         d["defunct"] = names[chain]
         d["survivor"] = names[state.survivor]
@@ -160,12 +200,12 @@ def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
     offer = state.pending_trade
     # Like the trade events: with hidden holdings only the two parties see the terms.
     if (
-        state.phase == s.ANSWER
+        state.phase == ANSWER
         and offer is not None
         and (not state.ctx.ruleset.hidden_holdings or seat in (state.active, offer.to))
     ):
         d["trade"] = state._trade_data(offer)
-    if state.phase == s.PLACE:
+    if state.phase == PLACE:
         d["trading_open"] = state.trading_open()
     return d
 
