@@ -7,7 +7,6 @@ and the edition when reading or writing records.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -127,8 +126,8 @@ class Notation:
         self.board = board
         self.chain_names = chain_names
         self._chain_index = {name.lower(): i for i, name in enumerate(chain_names)}
-        self._dicts: dict[AcquireAction, dict[str, Any]] = {}
-        self._texts: dict[AcquireAction, str] = {}
+        self._dicts: dict[int, tuple[AcquireAction, dict[str, Any]]] = {}
+        self._texts: dict[int, tuple[AcquireAction, str]] = {}
         # Both forms of the actions met so far (they are immutable, and the same few
         # hundred recur in every game): the server writes the whole legal list, in
         # both forms, to the deciding seat after every action.
@@ -282,22 +281,25 @@ class Notation:
         return " + ".join(parts) or "nothing"
 
 
-def _recall(cache: dict[Any, Any], action: Any) -> Any:
-    if type(action) is ProposeTrade:
-        return None  # open-ended: not worth keeping
-    try:
-        return cache.get(action)
-    except TypeError:  # a malformed action built in code, e.g. PlaceTile([1])
-        return None
+def _recall(cache: dict[int, tuple[Any, Any]], action: Any) -> Any:
+    """The form of ``action`` kept in ``cache``, if any.
+
+    Keyed by identity, not equality: hashing a dataclass costs more than the rest of
+    the lookup, and the actions the engine lists are shared objects. The entry keeps
+    its action alive, so its id cannot be reused while it is cached.
+    """
+    entry = cache.get(id(action))
+    if entry is not None and entry[0] is action:
+        return entry[1]
+    return None
 
 
-def _remember(cache: dict[Any, Any], action: Any, value: Any) -> None:
+def _remember(cache: dict[int, tuple[Any, Any]], action: Any, value: Any) -> None:
     if type(action) is ProposeTrade:
-        return
-    if len(cache) >= 4096:  # the legal actions of an edition are far fewer
+        return  # open-ended and rarely repeated
+    if len(cache) >= 4096:  # the actions of an edition the engine shares are far fewer
         cache.clear()
-    with contextlib.suppress(TypeError):
-        cache[action] = value
+    cache[id(action)] = (action, value)
 
 
 def _field(data: Mapping[str, Any], name: str) -> Any:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from takeover.acquire.actions import PlaceTile
+from takeover.acquire.actions import (
+    AnswerTrade,
+    ChooseDefunct,
+    ChooseSurvivor,
+    DeclareEnd,
+    FoundChain,
+    PlaceTile,
+)
 from takeover.acquire.data import NUM_CHAINS
 
 EMPTY = -1
@@ -29,6 +36,12 @@ LONE, FOUNDING, GROWTH, MERGER, DEAD, NO_CHAIN = range(6)
 
 _PLACE = tuple(PlaceTile(t) for t in range(256))
 """Shared ``PlaceTile`` actions (immutable), so listing them allocates nothing."""
+_FOUND = tuple(FoundChain(c) for c in range(NUM_CHAINS))
+_SURVIVOR = tuple(ChooseSurvivor(c) for c in range(NUM_CHAINS))
+_DEFUNCT = tuple(ChooseDefunct(c) for c in range(NUM_CHAINS))
+_DECLARE = DeclareEnd()
+_ANSWER = (AnswerTrade(False), AnswerTrade(True))
+"""The other listed actions, shared likewise (the server caches their forms by identity)."""
 
 END_DECLARED = "declared"
 END_ALL_TILES = "all_tiles_played"

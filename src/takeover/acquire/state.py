@@ -31,7 +31,12 @@ from takeover.acquire.actions import (
     ProposeTrade,
 )
 from takeover.acquire.constants import (
+    _ANSWER,
+    _DECLARE,
+    _DEFUNCT,
+    _FOUND,
     _PLACE,
+    _SURVIVOR,
     ANSWER,
     BUY,
     CHAINS,
@@ -371,7 +376,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         if phase == PLACE:
             actions: list[AcquireAction] = []
             if self._may_declare_now():
-                actions.append(DeclareEnd())
+                actions.append(_DECLARE)
             tiles = self._playable
             if tiles:
                 place = _PLACE
@@ -384,15 +389,15 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         if phase == DISPOSE:
             return list(self._dispose_options()[0])
         if phase == FOUND:
-            return [FoundChain(c) for c in range(NUM_CHAINS) if not self.sizes[c]]
+            return [_FOUND[c] for c in CHAINS if not self.sizes[c]]
         if phase == SURVIVOR:
-            return [ChooseSurvivor(c) for c in self._largest(self.merge_chains)]
+            return [_SURVIVOR[c] for c in self._largest(self.merge_chains)]
         if phase == DEFUNCT:
-            return [ChooseDefunct(c) for c in self._largest(self._defunct)]
+            return [_DEFUNCT[c] for c in self._largest(self._defunct)]
         if phase == ANSWER:
-            actions = [AnswerTrade(False)]
+            actions = [_ANSWER[False]]
             if self.pending_trade is not None and self._trade_problem(self.pending_trade) is None:
-                actions.insert(0, AnswerTrade(True))
+                actions.insert(0, _ANSWER[True])
             return actions
         return []
 

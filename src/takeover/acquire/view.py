@@ -36,10 +36,7 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
             for p in range(state.num_players)
         ]
     if seat is not None and 0 <= seat < state.num_players:
-        board_names = ctx.board.names
-        out["hand"] = [
-            {"tile": board_names[t], **_tile_status(state, t)} for t in sorted(state.hands[seat])
-        ]
+        out["hand"] = [_hand_entry(state, t) for t in sorted(state.hands[seat])]
     return out
 
 
@@ -134,20 +131,23 @@ def _player(state: AcquireState, p: int, hidden: bool = False) -> dict[str, Any]
     return entry
 
 
-_STATUS: dict[tuple[tuple[str, ...], int, tuple[int, ...]], dict[str, Any]] = {}
+_HAND: dict[tuple[Any, ...], dict[str, Any]] = {}
+"""Hand entries met so far, by tile and what it would do: the same few hundred recur."""
 
 
-def _tile_status(state: AcquireState, tile: int) -> dict[str, Any]:
-    """Whether ``tile`` can be played and what it would do (shared: read-only)."""
+def _hand_entry(state: AcquireState, tile: int) -> dict[str, Any]:
+    """``tile``, whether it can be played and what it would do (shared: read-only)."""
     kind, chains = state.classify(tile)
-    names = state.ctx.chain_names
-    if kind == DEAD:
-        return _status(state, kind, chains)  # its text names the chains safe now
-    key = (names, kind, chains)
-    status = _STATUS.get(key)
-    if status is None:
-        status = _STATUS[key] = _status(state, kind, chains)
-    return status
+    ctx = state.ctx
+    if kind == DEAD:  # its text names the chains safe now
+        return {"tile": ctx.board.names[tile], **_status(state, kind, chains)}
+    key = (ctx.board.names, ctx.chain_names, tile, kind, chains)
+    entry = _HAND.get(key)
+    if entry is None:
+        if len(_HAND) >= 50_000:
+            _HAND.clear()
+        entry = _HAND[key] = {"tile": ctx.board.names[tile], **_status(state, kind, chains)}
+    return entry
 
 
 def _status(state: AcquireState, kind: int, chains: tuple[int, ...]) -> dict[str, Any]:

@@ -30,6 +30,7 @@ class Store:
         self.repo = Repository(url)
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._conn: Connection | None = None
 
     def open(self) -> None:
         from takeover.server.migrations import upgrade
@@ -68,6 +69,14 @@ class Store:
 
     # ------------------------------------------------------------------ the thread
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def _serve(self) -> None:
         stop = False
         while not stop:
             job = self._queue.get()
@@ -85,10 +94,21 @@ class Store:
                 batch.append(more)
             self._execute(batch)
 
+    def _connection(self) -> Connection:
+        """The thread's own connection, kept between batches (checking one out of the
+        pool per batch cost as much as the writes); replaced once it is broken."""
+        conn = self._conn
+        if conn is None or conn.closed or conn.invalidated:
+            if conn is not None:
+                conn.close()
+            conn = self._conn = self.repo.engine.connect()
+        return conn
+
     def _execute(self, batch: list[_Job]) -> None:
         if len(batch) > 1:
             try:
-                with self.repo.engine.begin() as conn:
+                conn = self._connection()
+                with conn.begin():
                     results = [fn(conn) for fn, _, _ in batch]
             except Exception:
                 pass  # retried one by one below, so that each waiter gets its own outcome
@@ -98,7 +118,8 @@ class Store:
                 return
         for fn, future, loop in batch:
             try:
-                with self.repo.engine.begin() as conn:
+                conn = self._connection()
+                with conn.begin():
                     result = fn(conn)
             except Exception as exc:
                 _wake(loop, future, None, exc)
