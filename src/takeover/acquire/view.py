@@ -67,7 +67,7 @@ def _public(state: AcquireState) -> dict[str, Any]:
     for c in range(NUM_CHAINS):
         size = state.sizes[c]
         holdings = None if hidden or not size else tuple(held[c] for held in state.shares)
-        key = (ctx.tiers, names, c, size, state.bank[c], holdings, ctx.safe)
+        key = (ctx.notation, ctx.tiers, c, size, state.bank[c], holdings, ctx.safe)
         entry = _CHAINS.get(key)
         if entry is None:
             entry = _chain_entry(state, c, holdings)
@@ -141,7 +141,7 @@ def _hand_entry(state: AcquireState, tile: int) -> dict[str, Any]:
     ctx = state.ctx
     if kind == DEAD:  # its text names the chains safe now
         return {"tile": ctx.board.names[tile], **_status(state, kind, chains)}
-    key = (ctx.board.names, ctx.chain_names, tile, kind, chains)
+    key = (ctx.notation, tile, kind, chains)  # the notation: one per board and names
     entry = _HAND.get(key)
     if entry is None:
         if len(_HAND) >= 50_000:

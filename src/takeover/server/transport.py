@@ -9,7 +9,6 @@ seat is built once per update and shared by that seat's connections.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from typing import Any
@@ -181,8 +180,8 @@ class Hub:
         ref = None
         try:
             try:
-                data = json.loads(text)
-            except ValueError:
+                data = _decode(text)
+            except msgspec.DecodeError:
                 raise MasterError("bad_request", "a message must be a JSON object") from None
             if not isinstance(data, dict):
                 raise MasterError("bad_request", "a message must be a JSON object")
@@ -252,6 +251,7 @@ class Hub:
 
 
 _encoder = msgspec.json.Encoder()
+_decode = msgspec.json.Decoder().decode
 
 
 def _dumps(message: dict[str, Any]) -> str:
