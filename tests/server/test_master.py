@@ -50,7 +50,7 @@ def test_restart_resumes_every_game_exactly(make_client: Any) -> None:
     first = make_client()
     table_id, tokens = _table(first, seats=3)
     open_table = create(first, seats=4, name="Zed", bots={"2": "random"})
-    before = _play(first, table_id, tokens, 25, seed=1)
+    before = _play(first, table_id, tokens, 60, seed=1)
     views = {}
     for seat, token in tokens.items():
         with first.websocket_connect(f"/ws/tables/{table_id}") as ws:
@@ -61,7 +61,7 @@ def test_restart_resumes_every_game_exactly(make_client: Any) -> None:
     second = make_client()  # a new app on the same database
     lobby = {t["id"]: t for t in second.get("/api/tables").json()["tables"]}
     assert lobby[open_table["table"]["id"]]["status"] == "open"
-    assert lobby[table_id]["seq"] == before["seq"] >= 25
+    assert lobby[table_id]["seq"] == before["seq"] >= 60
     for seat, token in tokens.items():
         with second.websocket_connect(f"/ws/tables/{table_id}") as ws:
             assert hello(ws, token)["seat"] == seat
@@ -69,6 +69,8 @@ def test_restart_resumes_every_game_exactly(make_client: Any) -> None:
             assert again["seq"] == views[seat]["seq"]
             assert again["view"] == views[seat]["view"]
             assert again["legal"] == views[seat]["legal"]
+            # The game log survives too: the last actions are rebuilt with their events.
+            assert again["recent"] == views[seat]["recent"] and len(again["recent"]) == 50
     after = _play(second, table_id, tokens, 10_000, seed=2)
     assert after["status"] == "finished"
     record = second.get(f"/api/games/{table_id}/record").json()

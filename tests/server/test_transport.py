@@ -318,3 +318,91 @@ def test_a_reload_resumes_the_seat_with_the_current_state(client: TestClient) ->
         resumed = until(again, "state")
         assert resumed["seq"] == 1 and resumed["view"] == after["view"]
         assert resumed["legal"] == after["legal"]
+
+
+def _as_recent(message: dict[str, Any]) -> dict[str, Any]:
+    """What a live ``state`` message says about its action, in the form of ``recent``."""
+    return {"seq": message["seq"], **message["last"], "events": message["events"]}
+
+
+def test_a_reload_gets_the_last_fifty_actions_as_that_seat_saw_them(client: TestClient) -> None:
+    table_id, tokens = _two_humans(client)
+    rng = random.Random(4)
+    logs: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}") as a,
+        client.websocket_connect(f"/ws/tables/{table_id}") as b,
+    ):
+        conns = {0: a, 1: b}
+        for seat, ws in conns.items():
+            hello(ws, tokens[seat])
+        latest = {seat: _states(ws, logs[seat]) for seat, ws in conns.items()}
+        assert "recent" not in latest[0]  # a game that has not moved has nothing to tell
+        while latest[0]["seq"] < 60 and latest[0]["status"] != "finished":
+            for seat, message in latest.items():
+                if message["legal"]:
+                    action = pick(message, rng)
+                    conns[seat].send_json(
+                        {"type": "action", "seq": message["seq"], "action": action}
+                    )
+            latest = {seat: _states(ws, logs[seat]) for seat, ws in conns.items()}
+    seq = latest[0]["seq"]
+    assert seq > 50
+    for seat in (0, 1):
+        live = {m["seq"]: _as_recent(m) for m in logs[seat] if m["type"] == "state" and m["last"]}
+        with client.websocket_connect(f"/ws/tables/{table_id}") as again:
+            hello(again, tokens[seat])
+            resumed = until(again, "state")
+        assert [r["seq"] for r in resumed["recent"]] == list(range(seq - 49, seq + 1))
+        assert resumed["recent"] == [live[n] for n in range(seq - 49, seq + 1)]
+        drawn = [e for r in resumed["recent"] for e in r["events"] if e["type"] == "tiles_drawn"]
+        assert any("tiles" in e for e in drawn) and any("count" in e for e in drawn)
+        assert all(("tiles" in e) == (e["player"] == seat) for e in drawn)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        hello(watcher, None)
+        public = until(watcher, "state")
+    assert len(public["recent"]) == 50
+    assert not any("tiles" in e for r in public["recent"] for e in r["events"])
+
+
+def test_trade_terms_stay_with_the_two_parties_under_hidden_holdings(
+    client: TestClient,
+) -> None:
+    made = create(
+        client,
+        seats=3,
+        name="Ann",
+        seat=0,
+        ruleset={"preset": "standard", "options": {"hidden_holdings": True}},
+    )
+    table_id = made["table"]["id"]
+    tokens = {0: made["token"]}
+    for seat, name in ((1, "Bob"), (2, "Cy")):
+        tokens[seat] = join(client, table_id, name, seat)["token"]
+    start(client, table_id, made["token"])
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}") as a,
+        client.websocket_connect(f"/ws/tables/{table_id}") as b,
+        client.websocket_connect(f"/ws/tables/{table_id}") as c,
+    ):
+        conns = {0: a, 1: b, 2: c}
+        states = {seat: _first_state(ws, tokens[seat]) for seat, ws in conns.items()}
+        active = states[0]["view"]["decision"]["player"]
+        partner, third = [s for s in (0, 1, 2) if s != active]
+        offer = {
+            "type": "propose_trade",
+            "to": partner,
+            "give": {"cash": 500, "shares": {}},
+            "get": {"cash": 300, "shares": {}},
+        }
+        conns[active].send_json({"type": "action", "seq": 0, "action": offer})
+        seen = {seat: until(ws, "state") for seat, ws in conns.items()}
+    for seat in (active, partner):
+        assert seen[seat]["last"]["action"] == offer
+        assert seen[seat]["view"]["decision"]["trade"]["give"] == {"cash": 500, "shares": {}}
+    outsider = seen[third]
+    assert outsider["last"]["action"] == {"type": "propose_trade", "to": partner}
+    assert "$" not in outsider["last"]["text"]
+    assert "trade" not in outsider["view"]["decision"]
+    assert not {"give", "get"} & _strings(outsider), "the terms reached a third seat"
+    assert {"give", "get"} <= _strings(seen[partner]["events"])

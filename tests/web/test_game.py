@@ -52,12 +52,18 @@ def test_full_game_with_three_bots(page: Any, server: Any, artifacts: Any) -> No
     while wait_for_turn(page) == "yours":
         if len(decisions) == 8 and not reloaded:
             seq = page.get_attribute(".prompt", "data-seq")
+            before = page.locator(".log li.ev").all_inner_texts()
+            assert len(before) > 10
             page.screenshot(path=artifacts / "03-mid-game.png")
             page.reload()
             # The seat comes back from the stored token: same seat, same position.
             assert wait_for_turn(page) == "yours"
             assert page.get_attribute(".prompt", "data-seq") == seq
             assert page.locator(".player.me strong").inner_text() == "Ann"
+            # And the game log: the server sends the last actions as this seat saw them.
+            after = page.locator(".log li.ev").all_inner_texts()
+            assert after[-10:] == before[-10:]
+            assert not page.locator(".log li.note", has_text="Joined at turn").count()
             page.screenshot(path=artifacts / "04-after-reload.png")
             reloaded = True
         decisions.append(decide(page, len(decisions)))

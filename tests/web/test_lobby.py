@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from .driver import decide
+
 
 @pytest.fixture
 def second(browser: Any) -> Any:
@@ -78,6 +80,37 @@ def test_create_join_chat_start(page: Any, second: Any, server: Any, artifacts: 
         assert "watching" in watcher.locator(".hand-box").inner_text()
     finally:
         watcher.close()
+
+    # Ann and Bob play the game to its end, each in their own browser, the bot between them.
+    players = (page, second)
+    decisions = 0
+    while not all(p.get_attribute(".prompt", "data-mode") == "over" for p in players):
+        mover = next(
+            (p for p in players if p.get_attribute(".prompt", "data-mode") == "yours"), None
+        )
+        if mover is None:
+            page.wait_for_timeout(20)  # the bot is thinking
+            continue
+        decide(mover, decisions)
+        decisions += 1
+        assert decisions < 600, "the game does not end"
+    scores = {g["id"]: g for g in server.get("api/games")["games"]}[table_id]["scores"]
+    for p in players:
+        p.locator(".scoresheet").wait_for()
+        assert p.locator(".scoresheet .winner").inner_text().endswith(f"${max(scores):,}.")
+    second.screenshot(path=artifacts / "13-two-people-score-sheet.png", full_page=True)
+
+
+def test_the_invite_link_is_copied_with_one_click(page: Any, server: Any) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page.goto(server.url)
+    page.fill(".create-form input[name=name]", "Ann")
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    link = page.locator(".invite-link").input_value()
+    page.get_by_role("button", name="Copy invite link").click()
+    page.get_by_role("button", name="Copied!").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == link
 
 
 def test_bad_name_is_refused_with_a_message(page: Any, server: Any) -> None:

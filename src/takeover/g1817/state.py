@@ -139,6 +139,10 @@ class Game1817(GameData):
     def event_view(self, event: Event, seat: int | None) -> dict[str, Any] | None:
         return event.to_dict()
 
+    def action_view(self, action: Any, actor: int, seat: int | None) -> dict[str, Any]:
+        """Every 1817 action is public."""
+        return {"player": actor, "action": action.to_dict(), "text": str(action)}
+
     def clone(self) -> Self:
         """A deep copy; the action history and record hints are shared, not copied."""
         history, upcoming = self.history, self.upcoming

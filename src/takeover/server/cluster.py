@@ -470,6 +470,7 @@ class ClusterMaster(Master):
             events = state.apply(action, seat)
             table.seq += 1
             update = Update(table.seq, seat, action, events)
+            table.recent.append(update)
             if state.is_terminal():
                 table.status = "finished"
             for listener in self.listeners:

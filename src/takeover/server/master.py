@@ -23,7 +23,7 @@ from takeover.server.bots import BadBot, BotRunner, bot_label, fallback
 from takeover.server.config import Settings
 from takeover.server.storage import Store, TableRecord
 from takeover.server.storage.repository import ChatLine, StaleWrite
-from takeover.server.table import Seat, Table, Update
+from takeover.server.table import RECENT, Seat, Table, Update
 
 log = logging.getLogger("takeover.server")
 
@@ -89,7 +89,13 @@ class Master:
         )
         if record.status != "open" and record.setup is not None:
             actions = [{"player": seat, **action} for seat, action in record.actions]
-            table.state = self.definition.replay({**record.setup, "actions": actions})
+            head = len(actions) - RECENT if len(actions) > RECENT else 0
+            state = self.definition.replay({**record.setup, "actions": actions[:head]})
+            # The last actions are applied one by one, keeping their events for the log.
+            for seq, (seat, data) in enumerate(record.actions[head:], start=head + 1):
+                action = state.action_from_dict(data)
+                table.recent.append(Update(seq, seat, action, state.apply(action, seat)))
+            table.state = state
             table.seq = len(actions)
         return table
 
@@ -351,6 +357,7 @@ class Master:
                 table.status = "finished"
                 table.finished_at = now
             update = Update(number, seat, action, events)
+            table.recent.append(update)
             for listener in self.listeners:
                 listener.on_update(table, update)
         if result is not None:

@@ -7,14 +7,21 @@ game decides what a seat may see; nothing here copies raw state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from takeover.server.storage.repository import ChatLine
 from takeover.server.table import Table, Update, iso
 
 
-def state_message(table: Table, seat: int | None, update: Update | None) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (``None``: a spectator) after ``update``."""
+def state_message(
+    table: Table, seat: int | None, update: Update | None, recent: Iterable[Update] = ()
+) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (``None``: a spectator) after ``update``.
+
+    ``recent`` (the snapshot after ``hello``) adds the last actions with their events,
+    so that a reloaded page can show its game log.
+    """
     state = table.state
     legal: list[dict[str, Any]] = []
     legal_text: list[str] = []
@@ -24,19 +31,7 @@ def state_message(table: Table, seat: int | None, update: Update | None) -> dict
             legal.append(state.action_to_dict(action))
             legal_text.append(state.text(action))
         trading = bool(state.trading_open())
-    last = None
-    events: list[dict[str, Any]] = []
-    if update is not None:
-        last = {
-            "player": update.seat,
-            "action": state.action_to_dict(update.action),
-            "text": state.text(update.action),
-        }
-        for event in update.events:
-            seen = state.event_view(event, seat)
-            if seen is not None:
-                events.append(seen)
-    return {
+    message = {
         "type": "state",
         "seq": table.seq,
         "status": table.status,
@@ -44,9 +39,28 @@ def state_message(table: Table, seat: int | None, update: Update | None) -> dict
         "legal": legal,
         "legal_text": legal_text,
         "trading_open": trading,
-        "last": last,
-        "events": events,
+        "last": None if update is None else state.action_view(update.action, update.seat, seat),
+        "events": [] if update is None else _events(state, update, seat),
     }
+    if recent:
+        message["recent"] = [
+            {
+                "seq": past.seq,
+                **state.action_view(past.action, past.seat, seat),
+                "events": _events(state, past, seat),
+            }
+            for past in recent
+        ]
+    return message
+
+
+def _events(state: Any, update: Update, seat: int | None) -> list[dict[str, Any]]:
+    out = []
+    for event in update.events:
+        seen = state.event_view(event, seat)
+        if seen is not None:
+            out.append(seen)
+    return out
 
 
 def table_message(table: Table) -> dict[str, Any]:

@@ -8,13 +8,16 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from takeover.core.protocol import Event
 from takeover.server.auth import hash_token
 from takeover.server.storage.repository import SeatRecord
+
+RECENT = 50
+"""How many past actions a connection is sent after ``hello``."""
 
 
 @dataclass
@@ -55,6 +58,8 @@ class Table:
     finished_at: float | None = None
     connected: Counter[int | None] = field(default_factory=Counter)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    recent: deque[Update] = field(default_factory=lambda: deque(maxlen=RECENT))
+    """The last actions with their events, for the game log of a page that reloads."""
     bot_task: asyncio.Task[None] | None = None
 
     def summary(self) -> dict[str, Any]:

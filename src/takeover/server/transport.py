@@ -246,7 +246,7 @@ class Hub:
         for line in chat:
             conn.send_json(chat_message(line))
         if table.state is not None:
-            conn.send(_dumps(state_message(table, seat, None)))
+            conn.send(_dumps(state_message(table, seat, None, table.recent)))
         self.master.connect(table, seat)
 
 

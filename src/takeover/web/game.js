@@ -199,17 +199,23 @@ export class GamePage {
     if (this.notice.querySelector(".error")) this.say("");
     this.state = m;
     if (first && Array.isArray(m.recent) && m.recent.length) {
-      // The server's recent history (see "Client requests" in docs/server-protocol.md).
-      for (const r of m.recent) this.log.add(r.events || [], this.who);
+      // The last actions before this page joined, as this seat saw them live.
+      for (const r of m.recent) this.logAction(r);
     } else if (first && !m.events.length && m.view.turn) {
       this.log.note(`Joined at turn ${m.view.turn}.`);
     }
-    if (m.last && !m.events.length) this.log.note(`${this.who(m.last.player)}: ${m.last.text}`);
-    this.log.add(m.events, this.who);
+    if (m.last) this.logAction({ ...m.last, events: m.events });
     if (m.status === "finished" && m.events.some((e) => e.type === "final_scores")) {
       this.finalEvents = m.events;
     }
     this.draw();
+  }
+
+  /** One action in the log: its events in words, or its own words when it caused none. */
+  logAction(r) {
+    const events = r.events || [];
+    if (!events.length) this.log.note(`${this.who(r.player)}: ${r.text}`);
+    this.log.add(events, this.who);
   }
 
   // ------------------------------------------------------------------ drawing
