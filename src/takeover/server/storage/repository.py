@@ -6,6 +6,7 @@ several into one commit); nothing here knows about asyncio or the game rules.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +46,14 @@ _FINISH = _ADVANCE.values(
 _INSERT_ACTION = insert(ActionRow.__table__)
 # Built once: every action runs these two statements, and building a statement per
 # call (ORM ``update(...).values(...)``) cost more Python time than the database did.
+
+
+_SQLITE_ADVANCE = (
+    "UPDATE tables SET seq = ?, updated_at = ? WHERE id = ? AND seq = ? AND status = 'playing'"
+)
+_SQLITE_INSERT = (
+    "INSERT INTO actions (table_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)"
+)
 
 
 class StaleWrite(Exception):
@@ -190,6 +199,9 @@ class Repository:
 
         ``result`` (final scores) marks the game finished in the same transaction.
         """
+        if result is None and conn.dialect.name == "sqlite":
+            self._append_sqlite(conn, table_id, seq, seat, action, now)
+            return
         params = {"b_id": table_id, "b_prev": seq - 1, "b_seq": seq, "b_now": now}
         if result is None:
             done = conn.execute(_ADVANCE, params)
@@ -201,6 +213,22 @@ class Repository:
             _INSERT_ACTION,
             {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "created_at": now},
         )
+
+    @staticmethod
+    def _append_sqlite(
+        conn: Connection, table_id: str, seq: int, seat: int, action: dict[str, Any], now: float
+    ) -> None:
+        """:meth:`append_action` on SQLite's own driver, inside the same transaction.
+
+        The embedded store's hot path: the same two statements as ``_ADVANCE`` and
+        ``_INSERT_ACTION``, without SQLAlchemy's per-statement work, which cost the
+        database thread more than SQLite itself (and held the interpreter meanwhile).
+        """
+        raw = conn.connection.driver_connection
+        done = raw.execute(_SQLITE_ADVANCE, (seq, now, table_id, seq - 1))  # type: ignore[union-attr]
+        if done.rowcount != 1:
+            raise StaleWrite(f"action {seq} of table {table_id} was taken already")
+        raw.execute(_SQLITE_INSERT, (table_id, seq, seat, json.dumps(action), now))  # type: ignore[union-attr]
 
     def add_chat(
         self, conn: Connection, table_id: str, seat: int | None, name: str, text: str, now: float
