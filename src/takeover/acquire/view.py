@@ -127,8 +127,18 @@ def _player(state: AcquireState, p: int, hidden: bool = False) -> dict[str, Any]
     if not hidden:
         names = state.ctx.chain_names
         entry["cash"] = state.cash[p]
-        entry["shares"] = {names[c]: n for c, n in enumerate(state.shares[p]) if n}
+        held = tuple(state.shares[p])
+        shares = _HOLDINGS.get((names, held))
+        if shares is None:
+            if len(_HOLDINGS) >= 50_000:
+                _HOLDINGS.clear()
+            shares = _HOLDINGS[(names, held)] = {names[c]: n for c, n in enumerate(held) if n}
+        entry["shares"] = shares
     return entry
+
+
+_HOLDINGS: dict[tuple[tuple[str, ...], tuple[int, ...]], dict[str, int]] = {}
+"""A player's shares by chain name, shared between views: holdings change rarely."""
 
 
 _HAND: dict[tuple[Any, ...], dict[str, Any]] = {}
@@ -211,16 +221,32 @@ def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
 
 
 def event_view(state: AcquireState, event: Event, seat: int | None) -> dict[str, Any] | None:
-    """``event`` as ``seat`` may see it: other players' drawn tiles are hidden."""
-    data = event.to_dict()
-    player = data.get("player")
-    if event.type in ("tiles_drawn", "dead_tiles_replaced") and player != seat:
-        data["count"] = len(data.pop("tiles"))
-    elif (
-        state.ctx.ruleset.hidden_holdings
-        and event.type in ("trade_proposed", "trade_answered")
-        and seat not in (data.get("from"), data.get("to"))
-    ):
-        data.pop("give", None)
-        data.pop("get", None)
-    return data
+    """``event`` as ``seat`` may see it: other players' drawn tiles are hidden.
+
+    Treat the result as read-only: an event every seat sees alike is one dict for all.
+    """
+    kind = event.type
+    if kind in _SECRET_TILES:
+        data = event.to_dict()
+        if data.get("player") != seat:
+            data["count"] = len(data.pop("tiles"))
+        return data
+    if kind in _SECRET_TERMS and state.ctx.ruleset.hidden_holdings:
+        data = event.to_dict()
+        if seat not in (data.get("from"), data.get("to")):
+            data.pop("give", None)
+            data.pop("get", None)
+        return data
+    entry = _PUBLIC_EVENTS.get(id(event))
+    if entry is None or entry[0] is not event:
+        if len(_PUBLIC_EVENTS) >= 4096:
+            _PUBLIC_EVENTS.clear()
+        entry = _PUBLIC_EVENTS[id(event)] = (event, event.to_dict())
+    return entry[1]
+
+
+_SECRET_TILES = frozenset(("tiles_drawn", "dead_tiles_replaced"))
+_SECRET_TERMS = frozenset(("trade_proposed", "trade_answered"))
+_PUBLIC_EVENTS: dict[int, tuple[Event, dict[str, Any]]] = {}
+"""Public events in their dict form, by identity (the entry keeps its event alive, so
+the id cannot be reused meanwhile): every seat is sent the same one."""
