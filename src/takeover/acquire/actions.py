@@ -143,12 +143,12 @@ class Notation:
 
     # -- record form -------------------------------------------------------
     def to_dict(self, action: AcquireAction) -> dict[str, Any]:
-        """The record form (a new dict each time: callers may add to it)."""
+        """The record form. Read-only: the listed actions share theirs (copy to add to it)."""
         cached = _recall(self._dicts, action)
         if cached is None:
             cached = self._to_dict(action)
             _remember(self._dicts, action, cached)
-        return dict(cached)
+        return cached
 
     def _to_dict(self, action: AcquireAction) -> dict[str, Any]:
         names = self.chain_names

@@ -593,6 +593,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return self.ctx.notation.text(action)
 
     def action_to_dict(self, action: AcquireAction) -> dict[str, Any]:
+        """The record form of ``action`` (read-only: copy it to add fields)."""
         return self.ctx.notation.to_dict(action)
 
     def action_from_dict(self, data: Any) -> AcquireAction:
