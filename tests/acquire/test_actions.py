@@ -86,3 +86,16 @@ def test_unknown_names_are_refused() -> None:
         STATE.action_from_dict({"type": "found_chain", "chain": "Hilton"})
     with pytest.raises(IllegalAction, match="unknown action type"):
         STATE.action_from_dict({"type": "resign"})
+
+
+def test_forms_of_a_list_match_each_action_and_are_shared_for_the_same_objects() -> None:
+    actions = [action for action, _, _ in CASES]
+    records, texts = STATE.ctx.notation.forms(actions)
+    assert records == [record for _, record, _ in CASES]
+    assert texts == [text for _, _, text in CASES]
+    again = STATE.ctx.notation.forms(list(actions))
+    assert again[0] is records and again[1] is texts  # the same objects: converted once
+    # Equal actions that are other objects are converted afresh, and still right.
+    copies = [PlaceTile(B.tile("6E")) if isinstance(a, PlaceTile) else a for a in actions]
+    fresh, _ = STATE.ctx.notation.forms(copies)
+    assert fresh is not records and fresh[0] == {"type": "place_tile", "tile": "6E"}

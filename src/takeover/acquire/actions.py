@@ -128,6 +128,7 @@ class Notation:
         self._chain_index = {name.lower(): i for i, name in enumerate(chain_names)}
         self._dicts: dict[int, tuple[AcquireAction, dict[str, Any]]] = {}
         self._texts: dict[int, tuple[AcquireAction, str]] = {}
+        self._forms: dict[tuple[int, ...], tuple[list[Any], list[dict[str, Any]], list[str]]] = {}
         # Both forms of the actions met so far (they are immutable, and the same few
         # hundred recur in every game): the server writes the whole legal list, in
         # both forms, to the deciding seat after every action.
@@ -140,6 +141,26 @@ class Notation:
 
     def tile(self, name: object) -> int:
         return self.board.tile(name)
+
+    def forms(self, actions: list[AcquireAction]) -> tuple[list[dict[str, Any]], list[str]]:
+        """The record forms and texts of ``actions``, as two shared read-only lists.
+
+        The server sends both for every decision; a purchase list has up to 120
+        entries and the same lists recur, so each distinct list of (shared) action
+        objects is converted once. Keyed by identity, with the actions kept alive.
+        """
+        key = tuple(map(id, actions))
+        entry = self._forms.get(key)
+        if entry is None or any(a is not b for a, b in zip(entry[0], actions, strict=True)):
+            entry = (
+                [*actions],
+                [self.to_dict(a) for a in actions],
+                [self.text(a) for a in actions],
+            )
+            if len(self._forms) >= 4096:
+                self._forms.clear()
+            self._forms[key] = entry
+        return entry[1], entry[2]
 
     # -- record form -------------------------------------------------------
     def to_dict(self, action: AcquireAction) -> dict[str, Any]:

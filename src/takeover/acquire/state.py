@@ -592,6 +592,10 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     def text(self, action: AcquireAction) -> str:
         return self.ctx.notation.text(action)
 
+    def legal_forms(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """:meth:`legal_actions` in record form and in words (shared, read-only lists)."""
+        return self.ctx.notation.forms(self.legal_actions())
+
     def action_to_dict(self, action: AcquireAction) -> dict[str, Any]:
         """The record form of ``action`` (read-only: copy it to add fields)."""
         return self.ctx.notation.to_dict(action)

@@ -67,6 +67,9 @@ class GameState(Protocol):
     def event_view(self, event: Event, seat: int | None) -> dict[str, Any] | None:
         """``event`` as ``seat`` may see it (``None`` when that seat sees nothing of it)."""
 
+    def legal_forms(self) -> tuple[list[dict[str, Any]], list[str]]:
+        """:meth:`legal_actions` in record form and in words, in the same order."""
+
     def action_view(self, action: Action, actor: int, seat: int | None) -> dict[str, Any]:
         """``{"player", "action", "text"}``: ``actor``'s ``action`` as ``seat`` may see it
         (record form and words; secret terms left out for those who may not see them)."""

@@ -139,6 +139,10 @@ class Game1817(GameData):
     def event_view(self, event: Event, seat: int | None) -> dict[str, Any] | None:
         return event.to_dict()
 
+    def legal_forms(self) -> tuple[list[dict[str, Any]], list[str]]:
+        legal = self.legal_actions()
+        return [a.to_dict() for a in legal], [str(a) for a in legal]
+
     def action_view(self, action: Any, actor: int, seat: int | None) -> dict[str, Any]:
         """Every 1817 action is public."""
         return {"player": actor, "action": action.to_dict(), "text": str(action)}

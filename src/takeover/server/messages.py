@@ -27,9 +27,7 @@ def state_message(
     legal_text: list[str] = []
     trading = False
     if seat is not None and state.current_player() == seat:
-        for action in state.legal_actions():
-            legal.append(state.action_to_dict(action))
-            legal_text.append(state.text(action))
+        legal, legal_text = state.legal_forms()
         trading = bool(state.trading_open())
     message = {
         "type": "state",
