@@ -21,6 +21,24 @@ def test_options_list_seats_presets_bots_and_limits(client: TestClient) -> None:
     assert options["presets"]["tlstyer"]["player_trading"] is False
     assert "random" in [b["spec"] for b in options["bots"]]
     assert options["limits"]["name_length"] == 24
+    # Every word-valued option lists its values, each of which a table accepts.
+    choices = options["choices"]
+    assert set(choices) == {
+        "edition",
+        "closest_tile",
+        "turn_order",
+        "dead_replacement",
+        "declare_end",
+    }
+    for key, values in choices.items():
+        for value in values:
+            body = {
+                "seats": 2,
+                "name": "Ann",
+                "ruleset": {"preset": "standard", "options": {key: value}},
+            }
+            assert client.post("/api/tables", json=body).status_code == 201, (key, value)
+    assert len(choices["edition"]) > 1
 
 
 def test_create_join_and_list(client: TestClient) -> None:

@@ -28,6 +28,9 @@ def test_create_join_chat_start(page: Any, second: Any, server: Any, artifacts: 
     page.select_option("select[name=seat-2]", "bot:heuristic")
     page.click(".create-form summary")
     page.uncheck("input[data-option=bonuses_first]")
+    # Word-valued options offer every value the server lists, even one no preset uses.
+    editions = page.locator("select[data-option=edition] option").all_inner_texts()
+    assert set(editions) == {"classic", "2008", "2016"}
     page.screenshot(path=artifacts / "10-create-options.png")
     page.click("#create")
     page.wait_for_selector(".waiting-room #start")

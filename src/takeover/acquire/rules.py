@@ -120,6 +120,13 @@ PRESETS: dict[str, Ruleset] = {
 _FIELDS = {f.name: f for f in dataclasses.fields(Ruleset)}
 
 
+def option_choices() -> dict[str, list[str]]:
+    """The values each word-valued option may take (what a create form offers)."""
+    choices = {"edition": sorted(EDITIONS)}
+    choices.update({name: list(typing.get_args(kind)) for name, kind in _CHOICES.items()})
+    return choices
+
+
 def ruleset_from_json(spec: str | Mapping[str, Any] | Ruleset | None) -> Ruleset:
     """Read a ruleset from its record form; unknown names and options are errors."""
     if spec is None:

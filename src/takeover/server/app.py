@@ -197,6 +197,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def options(request: Request) -> Response:
         from takeover.acquire import PRESETS
+        from takeover.acquire.rules import option_choices
 
         presets = {}
         for name, preset in PRESETS.items():
@@ -207,6 +208,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             {
                 "seats": {"min": MIN_SEATS, "max": MAX_SEATS},
                 "presets": presets,
+                "choices": option_choices(),
                 "bots": bot_levels(),
                 "limits": {
                     "name_length": server.settings.name_length,

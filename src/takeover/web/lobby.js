@@ -159,13 +159,15 @@ function createForm(options, app) {
     }
   };
 
-  // The values each text option takes in some preset: offered as a choice (the server checks).
+  // The values each word-valued option may take, from the server (the server checks them);
+  // an option it does not list offers the values seen in some preset.
   const known = {};
   for (const fields of Object.values(presets)) {
     for (const [key, value] of Object.entries(fields)) {
       if (typeof value === "string") (known[key] = known[key] || new Set()).add(value);
     }
   }
+  for (const [key, values] of Object.entries(options.choices || {})) known[key] = new Set(values);
 
   const drawOptions = () => {
     optionBox.replaceChildren();
