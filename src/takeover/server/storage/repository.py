@@ -44,8 +44,34 @@ _FINISH = _ADVANCE.values(
     status="finished", finished_at=bindparam("b_now"), result=bindparam("b_result", type_=JSON)
 )
 _INSERT_ACTION = insert(ActionRow.__table__)
-# Built once: every action runs these two statements, and building a statement per
-# call (ORM ``update(...).values(...)``) cost more Python time than the database did.
+# Built once, like the statements of the lobby below: building an ORM statement per
+# call (``update(...).values(...)``) cost more Python time than the database did.
+_INSERT_TABLE = insert(TableRow.__table__)
+_INSERT_SEAT = insert(SeatRow.__table__)
+_INSERT_CHAT = insert(ChatRow.__table__)
+_chat = ChatRow.__table__
+_seats = SeatRow.__table__
+_DELETE_SEAT = delete(_seats).where(
+    _seats.c.table_id == bindparam("b_id"), _seats.c.seat == bindparam("b_seat")
+)
+_TOUCH = (
+    update(_tables).where(_tables.c.id == bindparam("b_id")).values(updated_at=bindparam("b_now"))
+)
+_START = (
+    update(_tables)
+    .where(_tables.c.id == bindparam("b_id"), _tables.c.status == "open")
+    .values(
+        status="playing",
+        setup=bindparam("b_setup", type_=JSON),
+        updated_at=bindparam("b_now"),
+    )
+)
+_RECENT_CHAT = (
+    select(_chat.c.seat, _chat.c.name, _chat.c.text, _chat.c.created_at)
+    .where(_chat.c.table_id == bindparam("b_id"))
+    .order_by(_chat.c.id.desc())
+    .limit(bindparam("b_limit"))
+)
 
 
 _SQLITE_ADVANCE = (
@@ -134,38 +160,40 @@ class Repository:
     # ------------------------------------------------------------------ writes
     def insert_table(self, conn: Connection, table: TableRecord) -> None:
         conn.execute(
-            insert(TableRow).values(
-                id=table.id,
-                game=table.game,
-                status=table.status,
-                num_seats=table.num_seats,
-                ruleset=table.ruleset,
-                setup=table.setup,
-                seq=table.seq,
-                created_at=table.created_at,
-                updated_at=table.updated_at,
-            )
+            _INSERT_TABLE,
+            {
+                "id": table.id,
+                "game": table.game,
+                "status": table.status,
+                "num_seats": table.num_seats,
+                "ruleset": table.ruleset,
+                "setup": table.setup,
+                "seq": table.seq,
+                "created_at": table.created_at,
+                "updated_at": table.updated_at,
+            },
         )
         for seat in table.seats:
             self.insert_seat(conn, table.id, seat)
 
     def insert_seat(self, conn: Connection, table_id: str, seat: SeatRecord) -> None:
         conn.execute(
-            insert(SeatRow).values(
-                table_id=table_id,
-                seat=seat.seat,
-                kind=seat.kind,
-                name=seat.name,
-                bot=seat.bot,
-                token_hash=seat.token_hash,
-            )
+            _INSERT_SEAT,
+            {
+                "table_id": table_id,
+                "seat": seat.seat,
+                "kind": seat.kind,
+                "name": seat.name,
+                "bot": seat.bot,
+                "token_hash": seat.token_hash,
+            },
         )
 
     def delete_seat(self, conn: Connection, table_id: str, seat: int) -> None:
-        conn.execute(delete(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat))
+        conn.execute(_DELETE_SEAT, {"b_id": table_id, "b_seat": seat})
 
     def touch(self, conn: Connection, table_id: str, now: float) -> None:
-        conn.execute(update(TableRow).where(TableRow.id == table_id).values(updated_at=now))
+        conn.execute(_TOUCH, {"b_id": table_id, "b_now": now})
 
     def start(
         self,
@@ -177,11 +205,7 @@ class Repository:
     ) -> None:
         for seat in added:
             self.insert_seat(conn, table_id, seat)
-        done = conn.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id, TableRow.status == "open")
-            .values(status="playing", setup=setup, updated_at=now)
-        )
+        done = conn.execute(_START, {"b_id": table_id, "b_setup": setup, "b_now": now})
         if done.rowcount != 1:
             raise StaleWrite(f"table {table_id} has started already")
 
@@ -234,9 +258,8 @@ class Repository:
         self, conn: Connection, table_id: str, seat: int | None, name: str, text: str, now: float
     ) -> None:
         conn.execute(
-            insert(ChatRow).values(
-                table_id=table_id, seat=seat, name=name, text=text, created_at=now
-            )
+            _INSERT_CHAT,
+            {"table_id": table_id, "seat": seat, "name": name, "text": text, "created_at": now},
         )
 
     def delete_tables(self, conn: Connection, ids: Iterable[str]) -> None:
@@ -298,12 +321,7 @@ class Repository:
         return [_table(r) for r in rows], int(total)
 
     def recent_chat(self, conn: Connection, table_id: str, limit: int) -> list[ChatLine]:
-        rows = conn.execute(
-            select(ChatRow)
-            .where(ChatRow.table_id == table_id)
-            .order_by(ChatRow.id.desc())
-            .limit(limit)
-        ).all()
+        rows = conn.execute(_RECENT_CHAT, {"b_id": table_id, "b_limit": limit}).all()
         return [ChatLine(r.seat, r.name, r.text, r.created_at) for r in reversed(rows)]
 
 
