@@ -21,10 +21,11 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat``; treat it as read-only (its parts are shared between seats)."""
     cached = state._view_cache
     if cached is not None and cached[0] is state.history:
-        public = cached[1]
+        public, tiles = cached[1]
     else:
-        public = _public(state)
-        state._view_cache = (state.history, public)
+        cells, tiles = _board(state)
+        public = _public(state, cells)
+        state._view_cache = (state.history, (public, tiles))
     out = dict(public)
     out["seat"] = seat
     ctx = state.ctx
@@ -36,8 +37,38 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
             for p in range(state.num_players)
         ]
     if seat is not None and 0 <= seat < state.num_players:
-        out["hand"] = [_hand_entry(state, t) for t in sorted(state.hands[seat])]
+        hand = []
+        for t in sorted(state.hands[seat]):
+            entry = tiles.get(t)
+            if entry is None:
+                entry = tiles[t] = _hand_entry(state, t)
+            hand.append(entry)
+        out["hand"] = hand
     return out
+
+
+_BOARDS: dict[tuple[Any, ...], tuple[dict[str, str | None], dict[int, dict[str, Any]]]] = {}
+"""Per distinct board: its cells as shown, and the hand entries of the tiles asked about
+so far. What a tile would do depends on the board alone (chain sizes are counts of its
+cells), so positions that share a board (every purchase, every disposal) share both."""
+
+
+def _board(state: AcquireState) -> tuple[dict[str, str | None], dict[int, dict[str, Any]]]:
+    ctx = state.ctx
+    merging = state.merge_tile if state.merge_chains else -1
+    key = (ctx.notation, ctx.safe, merging, tuple(state.board))
+    found = _BOARDS.get(key)
+    if found is None:
+        names = ctx.board.names
+        labels = _cell_names(ctx.chain_names)  # ORPHAN (7) shows as None; EMPTY (-1) is left out
+        cells = {names[t]: labels[label] for t, label in enumerate(state.board) if label >= 0}
+        if merging >= 0:
+            # A merger tile is on the table while the merger is resolved, in no chain yet.
+            cells[names[merging]] = None
+        if len(_BOARDS) >= 4096:
+            _BOARDS.clear()
+        found = _BOARDS[key] = (cells, {})
+    return found
 
 
 _LABELS: dict[tuple[str, ...], tuple[str | None, ...]] = {}
@@ -51,18 +82,11 @@ def _cell_names(chain_names: tuple[str, ...]) -> tuple[str | None, ...]:
     return labels
 
 
-def _public(state: AcquireState) -> dict[str, Any]:
+def _public(state: AcquireState, cells: dict[str, str | None]) -> dict[str, Any]:
     """Everything every seat sees alike, computed once per position."""
-
     ctx = state.ctx
-    names = ctx.chain_names
     board_names = ctx.board.names
     hidden = ctx.ruleset.hidden_holdings and not state.is_terminal()
-    labels = _cell_names(names)  # label ORPHAN (7) shows as None; EMPTY (-1) cells are left out
-    cells = {board_names[t]: labels[label] for t, label in enumerate(state.board) if label >= 0}
-    if state.merge_chains and state.merge_tile >= 0:
-        # A merger tile is on the table while the merger is resolved, in no chain yet.
-        cells[board_names[state.merge_tile]] = None
     chains = []
     for c in range(NUM_CHAINS):
         size = state.sizes[c]
