@@ -395,6 +395,7 @@ class ClusterMaster(Master):
                     text,
                     at if isinstance(at, int | float) else time.time(),
                 )
+                table.no_chat = False
                 for listener in self.listeners:
                     listener.on_chat(table, line)
 

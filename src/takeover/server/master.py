@@ -142,7 +142,7 @@ class Master:
             raise MasterError("bad_request", f"a table has 2 to 6 seats, not {seats}")
         ruleset = self._check_ruleset(ruleset, seats)
         now = time.time()
-        table = Table(new_table_id(), "open", seats, ruleset, now, now)
+        table = Table(new_table_id(), "open", seats, ruleset, now, now, no_chat=True)
         for n, spec in (bots or {}).items():
             if not 0 <= n < seats:
                 raise MasterError("bad_request", f"bot seat {n} is not a seat of this table")
@@ -373,6 +373,7 @@ class Master:
         except BadName as exc:
             raise MasterError("bad_request", str(exc)) from None
         line = ChatLine(seat, name, text, time.time())
+        table.no_chat = False
         await self.store.run(
             lambda c: self.repo.add_chat(c, table.id, seat, name, line.text, line.created_at)
         )
@@ -381,6 +382,8 @@ class Master:
         return line
 
     async def recent_chat(self, table: Table) -> list[ChatLine]:
+        if table.no_chat:
+            return []
         limit = self.settings.chat_history
         return await self.store.run(lambda c: self.repo.recent_chat(c, table.id, limit))
 

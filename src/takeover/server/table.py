@@ -60,6 +60,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     recent: deque[Update] = field(default_factory=lambda: deque(maxlen=RECENT))
     """The last actions with their events, for the game log of a page that reloads."""
+    no_chat: bool = False
+    """Known to have no chat yet (a table this instance created, before its first line):
+    a ``hello`` then needs no query for the chat history."""
     bot_task: asyncio.Task[None] | None = None
 
     def summary(self) -> dict[str, Any]:
