@@ -12,10 +12,10 @@ from takeover.acquire.rules import Ruleset
 
 BuyKey = tuple[tuple[int, ...], bool]
 Allowed = frozenset[tuple[tuple[int, ...], bool]]
+"""Purchases as ``(shares, end_game)`` keys: tuples of ints hash fast, dataclasses do not."""
 Template = tuple[list[BuyShares], list[list[Any]]]
 """A purchase list and the same grouped by length: group 0 holds the empty
 purchase(s), group n ``(action, *positions in the shape)`` tuples."""
-"""Purchases as ``(shares, end_game)`` keys: tuples of ints hash fast, dataclasses do not."""
 
 _BUY: dict[tuple[tuple[int, ...], bool], BuyShares] = {}
 """Every ``BuyShares`` built so far, shared: they are immutable."""
