@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from takeover.acquire.board import Board
 from takeover.acquire.data import NUM_CHAINS
 from takeover.core.errors import IllegalAction
+from takeover.core.memo import Memo
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +127,11 @@ class Notation:
         self.board = board
         self.chain_names = chain_names
         self._chain_index = {name.lower(): i for i, name in enumerate(chain_names)}
-        self._dicts: dict[int, tuple[AcquireAction, dict[str, Any]]] = {}
-        self._texts: dict[int, tuple[AcquireAction, str]] = {}
-        self._forms: dict[tuple[int, ...], tuple[list[Any], list[dict[str, Any]], list[str]]] = {}
+        self._dicts: Memo[int, tuple[AcquireAction, dict[str, Any]]] = Memo(4096)
+        self._texts: Memo[int, tuple[AcquireAction, str]] = Memo(4096)
+        self._forms: Memo[tuple[int, ...], tuple[list[Any], list[dict[str, Any]], list[str]]] = (
+            Memo(4096)
+        )
         # Both forms of the actions met so far (they are immutable, and the same few
         # hundred recur in every game): the server writes the whole legal list, in
         # both forms, to the deciding seat after every action.
@@ -152,14 +155,8 @@ class Notation:
         key = tuple(map(id, actions))
         entry = self._forms.get(key)
         if entry is None or any(a is not b for a, b in zip(entry[0], actions, strict=True)):
-            entry = (
-                [*actions],
-                [self.to_dict(a) for a in actions],
-                [self.text(a) for a in actions],
-            )
-            if len(self._forms) >= 4096:
-                self._forms.clear()
-            self._forms[key] = entry
+            records = [self.to_dict(a) for a in actions]
+            entry = self._forms.keep(key, ([*actions], records, [self.text(a) for a in actions]))
         return entry[1], entry[2]
 
     # -- record form -------------------------------------------------------
@@ -302,7 +299,7 @@ class Notation:
         return " + ".join(parts) or "nothing"
 
 
-def _recall(cache: dict[int, tuple[Any, Any]], action: Any) -> Any:
+def _recall(cache: Memo[int, tuple[Any, Any]], action: Any) -> Any:
     """The form of ``action`` kept in ``cache``, if any.
 
     Keyed by identity, not equality: hashing a dataclass costs more than the rest of
@@ -315,12 +312,9 @@ def _recall(cache: dict[int, tuple[Any, Any]], action: Any) -> Any:
     return None
 
 
-def _remember(cache: dict[int, tuple[Any, Any]], action: Any, value: Any) -> None:
-    if type(action) is ProposeTrade:
-        return  # open-ended and rarely repeated
-    if len(cache) >= 4096:  # the actions of an edition the engine shares are far fewer
-        cache.clear()
-    cache[id(action)] = (action, value)
+def _remember(cache: Memo[int, tuple[Any, Any]], action: Any, value: Any) -> None:
+    if type(action) is not ProposeTrade:  # open-ended and rarely repeated
+        cache.keep(id(action), (action, value))
 
 
 def _field(data: Mapping[str, Any], name: str) -> Any:

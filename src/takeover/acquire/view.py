@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from takeover.acquire.constants import ANSWER, DEAD, DEFUNCT, DISPOSE, PLACE, SURVIVOR
 from takeover.acquire.data import CHAIN_COLOURS, NUM_CHAINS, TIER_NAMES, bonuses
+from takeover.core.memo import Memo
 from takeover.core.protocol import Event
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-_BOARDS: dict[tuple[Any, ...], tuple[dict[str, str | None], dict[int, dict[str, Any]]]] = {}
+_BOARDS: Memo[tuple[Any, ...], tuple[dict[str, str | None], dict[int, dict[str, Any]]]] = Memo(4096)
 """Per distinct board: its cells as shown, and the hand entries of the tiles asked about
 so far. What a tile would do depends on the board alone (chain sizes are counts of its
 cells), so positions that share a board (every purchase, every disposal) share both."""
@@ -65,9 +66,7 @@ def _board(state: AcquireState) -> tuple[dict[str, str | None], dict[int, dict[s
         if merging >= 0:
             # A merger tile is on the table while the merger is resolved, in no chain yet.
             cells[names[merging]] = None
-        if len(_BOARDS) >= 4096:
-            _BOARDS.clear()
-        found = _BOARDS[key] = (cells, {})
+        found = _BOARDS.keep(key, (cells, {}))
     return found
 
 
@@ -94,10 +93,7 @@ def _public(state: AcquireState, cells: dict[str, str | None]) -> dict[str, Any]
         key = (ctx.notation, ctx.tiers, c, size, state.bank[c], holdings, ctx.safe)
         entry = _CHAINS.get(key)
         if entry is None:
-            entry = _chain_entry(state, c, holdings)
-            if len(_CHAINS) >= 50_000:
-                _CHAINS.clear()
-            _CHAINS[key] = entry
+            entry = _CHAINS.keep(key, _chain_entry(state, c, holdings))
         chains.append(entry)
     return {
         "game": "acquire",
@@ -122,7 +118,7 @@ def _public(state: AcquireState, cells: dict[str, str | None]) -> dict[str, Any]
     }
 
 
-_CHAINS: dict[tuple[Any, ...], dict[str, Any]] = {}
+_CHAINS: Memo[tuple[Any, ...], dict[str, Any]] = Memo(50_000)
 """Chain rows met so far, by everything they show: a row changes far less often
 than the position, and bonuses take a while to work out."""
 
@@ -154,18 +150,16 @@ def _player(state: AcquireState, p: int, hidden: bool = False) -> dict[str, Any]
         held = tuple(state.shares[p])
         shares = _HOLDINGS.get((names, held))
         if shares is None:
-            if len(_HOLDINGS) >= 50_000:
-                _HOLDINGS.clear()
-            shares = _HOLDINGS[(names, held)] = {names[c]: n for c, n in enumerate(held) if n}
+            shares = _HOLDINGS.keep((names, held), {names[c]: n for c, n in enumerate(held) if n})
         entry["shares"] = shares
     return entry
 
 
-_HOLDINGS: dict[tuple[tuple[str, ...], tuple[int, ...]], dict[str, int]] = {}
+_HOLDINGS: Memo[tuple[tuple[str, ...], tuple[int, ...]], dict[str, int]] = Memo(50_000)
 """A player's shares by chain name, shared between views: holdings change rarely."""
 
 
-_HAND: dict[tuple[Any, ...], dict[str, Any]] = {}
+_HAND: Memo[tuple[Any, ...], dict[str, Any]] = Memo(50_000)
 """Hand entries met so far, by tile and what it would do: the same few hundred recur."""
 
 
@@ -178,9 +172,7 @@ def _hand_entry(state: AcquireState, tile: int) -> dict[str, Any]:
     key = (ctx.notation, tile, kind, chains)  # the notation: one per board and names
     entry = _HAND.get(key)
     if entry is None:
-        if len(_HAND) >= 50_000:
-            _HAND.clear()
-        entry = _HAND[key] = {"tile": ctx.board.names[tile], **_status(state, kind, chains)}
+        entry = _HAND.keep(key, {"tile": ctx.board.names[tile], **_status(state, kind, chains)})
     return entry
 
 
@@ -263,14 +255,12 @@ def event_view(state: AcquireState, event: Event, seat: int | None) -> dict[str,
         return data
     entry = _PUBLIC_EVENTS.get(id(event))
     if entry is None or entry[0] is not event:
-        if len(_PUBLIC_EVENTS) >= 4096:
-            _PUBLIC_EVENTS.clear()
-        entry = _PUBLIC_EVENTS[id(event)] = (event, event.to_dict())
+        entry = _PUBLIC_EVENTS.keep(id(event), (event, event.to_dict()))
     return entry[1]
 
 
 _SECRET_TILES = frozenset(("tiles_drawn", "dead_tiles_replaced"))
 _SECRET_TERMS = frozenset(("trade_proposed", "trade_answered"))
-_PUBLIC_EVENTS: dict[int, tuple[Event, dict[str, Any]]] = {}
+_PUBLIC_EVENTS: Memo[int, tuple[Event, dict[str, Any]]] = Memo(4096)
 """Public events in their dict form, by identity (the entry keeps its event alive, so
 the id cannot be reused meanwhile): every seat is sent the same one."""
