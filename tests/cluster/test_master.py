@@ -87,6 +87,10 @@ def test_a_master_catches_up_from_the_store_update_by_update(tmp_path: Path) -> 
         assert mirror.state.view(None) == table.state.view(None)
         assert [u[1] for u in heard.updates] == [1, 2, 3, 4, 5]
         assert [u[2] for u in heard.updates] == played
+        # the game log of a page that says hello there: the same actions and events
+        assert [(u.seq, u.action, u.events) for u in mirror.recent] == [
+            (u.seq, u.action, u.events) for u in table.recent
+        ]
         # the lagging master cannot apply a move for a decision already taken
         stale_state = mirror.state
         await m1.act(table, table.state.current_player(), 5, table.state.legal_actions()[0])
