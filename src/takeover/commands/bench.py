@@ -12,6 +12,7 @@ BENCHES = {
     "rl": "takeover.bench.rl",
     "1817": "takeover.g1817.bench",
     "server": "takeover.bench.server",
+    "lobby": "takeover.bench.lobby",
     "cluster": "takeover.bench.cluster",
 }
 """Benchmark name -> module with ``add_arguments(parser)`` and ``run(args) -> int``."""

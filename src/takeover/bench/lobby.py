@@ -1,0 +1,106 @@
+"""Table set-up cost: the server CPU it takes to open a table and start its game.
+
+Method: starts ``takeover serve`` on a fresh SQLite file (``--url`` with ``--pid``
+measures a running server instead), then sets up ``--tables`` tables one after
+another as the server benchmark's clients do: create a 4-seat table (the creator
+sits down), three joins, four WebSocket connections each saying ``hello`` and
+reading its ``welcome``, the start, every seat's first ``state``, and the four
+connections closed. One table is set up first, unmeasured. The figure is the
+server process's user + system CPU (``/proc/PID/stat``) over the measured tables,
+per table: what replacing a finished game costs the server, on top of its actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import tempfile
+import time
+from typing import Any
+
+from takeover.bench.server import _cpu_seconds, _spawn
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tables", type=int, default=100, help="tables to set up (default 100)")
+    p.add_argument("--url", help="a running server (http://HOST:PORT) instead of a new one")
+    p.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+async def _set_up(http: Any, ws_base: str) -> None:
+    from msgspec.json import decode, encode
+    from websockets.asyncio.client import connect
+
+    made = (await http.post("/api/tables", json={"seats": 4, "name": "s0", "seat": 0})).json()
+    table_id = made["table"]["id"]
+    tokens = [made["token"]]
+    for n in range(1, 4):
+        joined = await http.post(f"/api/tables/{table_id}/join", json={"name": f"s{n}"})
+        tokens.append(joined.json()["token"])
+    conns = []
+    try:
+        for token in tokens:
+            ws = await connect(f"{ws_base}/ws/tables/{table_id}")
+            conns.append(ws)
+            await ws.send(encode({"type": "hello", "token": token}).decode())
+            while decode(await ws.recv())["type"] != "welcome":
+                pass
+        await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+        for ws in conns:
+            while decode(await ws.recv())["type"] != "state":
+                pass
+    finally:
+        for ws in conns:
+            await ws.close()
+
+
+async def _measure(base: str, tables: int, pid: int | None) -> dict[str, Any]:
+    import httpx
+
+    ws_base = base.replace("http", "ws", 1)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        await _set_up(http, ws_base)
+        cpu0, t0 = _cpu_seconds(pid), time.perf_counter()
+        for _ in range(tables):
+            await _set_up(http, ws_base)
+        cpu1, elapsed = _cpu_seconds(pid), time.perf_counter() - t0
+    cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+    return {
+        "tables": tables,
+        "server_cpu_ms_per_table": None if cpu is None else round(1000 * cpu / tables, 2),
+        "wall_ms_per_table": round(1000 * elapsed / tables, 2),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    proc: subprocess.Popen[bytes] | None = None
+    tmp = None
+    base, pid = args.url, args.pid
+    if base is None:
+        tmp = tempfile.TemporaryDirectory()
+        proc, base = _spawn(f"sqlite:///{os.path.join(tmp.name, 'bench.db')}")
+        pid = proc.pid
+    try:
+        figures = asyncio.run(_measure(base, args.tables, pid))
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        if tmp is not None:
+            tmp.cleanup()
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print((__doc__ or "").strip())
+        print()
+        for key, value in figures.items():
+            print(f"{key:26} {value}")
+    return 0
