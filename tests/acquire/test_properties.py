@@ -34,6 +34,7 @@ from takeover.acquire import (
     replay,
     summary,
 )
+from takeover.acquire.constants import BUY, DEAD, NO_CHAIN, PLACE
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 
@@ -98,6 +99,13 @@ def check_invariants(state: AcquireState) -> None:
                 continue
             other = board.get(names[nb], "empty")
             assert other in ("empty", label), f"{name} ({label}) touches {names[nb]} ({other})"
+    # The shortcuts of the per-turn lists agree with the rules worked out afresh.
+    if state.phase == PLACE:
+        active = state.hands[state.active]
+        fresh = sorted(t for t in active if state.classify(t)[0] not in (DEAD, NO_CHAIN))
+        assert [a.tile for a in state.legal_actions() if isinstance(a, PlaceTile)] == fresh
+    if state.phase == BUY:
+        assert state.legal_actions() == state._buy_options()
 
 
 def flows(state: AcquireState, events: list[Event]) -> tuple[list[int], list[list[int]], bool]:
