@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from takeover.acquire.data import (
     BUDGET,
@@ -132,3 +134,29 @@ def test_editions() -> None:
     }
     assert (e2016.columns, e2016.rows, e2016.safe_size) == (10, 10, 10)
     assert (classic.columns, classic.rows, classic.safe_size) == (12, 9, 11)
+
+
+def _bonuses_as_written(price: int, holdings: list[int]) -> list[int]:
+    """RULINGS 20 read literally: the holders of the most shares, then of the next most."""
+    paid = [0] * len(holdings)
+    counts = sorted({n for n in holdings if n}, reverse=True)
+    if not counts:
+        return paid
+    first = [i for i, n in enumerate(holdings) if n == counts[0]]
+    if len(first) > 1 or len(counts) == 1:
+        for i in first:
+            paid[i] = split_up(15 * price, len(first))
+        return paid
+    paid[first[0]] = 10 * price
+    second = [i for i, n in enumerate(holdings) if n == counts[1]]
+    for i in second:
+        paid[i] = split_up(5 * price, len(second))
+    return paid
+
+
+@given(
+    price=st.integers(2, 12).map(lambda x: x * 100),
+    holdings=st.lists(st.integers(0, 25), min_size=1, max_size=6),
+)
+def test_bonuses_follow_the_rule_as_written(price: int, holdings: list[int]) -> None:
+    assert bonuses(price, holdings) == _bonuses_as_written(price, holdings)

@@ -116,25 +116,31 @@ def bonuses(price: int, holdings: list[int]) -> list[int]:
     >>> bonuses(800, [8, 4, 4])          # tie for minority
     [8000, 2000, 2000]
     """
-    majority, minority = 10 * price, 5 * price
+    # Counts and indexes rather than lists of holders: bots value every chain of every
+    # position they look at with this, so it is kept allocation-light.
+    n = len(holdings)
+    result = [0] * n
     top = max(holdings, default=0)
-    result = [0] * len(holdings)
-    if top == 0:
+    if not top:
         return result
-    first = [i for i, n in enumerate(holdings) if n == top]
-    if len(first) > 1:
-        each = split_up(majority + minority, len(first))
-        for i in first:
+    tied = holdings.count(top)
+    if tied > 1:  # the majority holders share majority + minority; nobody is second
+        each = split_up(15 * price, tied)
+        for i in range(n):
+            if holdings[i] == top:
+                result[i] = each
+        return result
+    winner = holdings.index(top)
+    second = 0
+    for held in holdings:
+        if second < held < top:
+            second = held
+    if not second:  # a sole holder takes both
+        result[winner] = 15 * price
+        return result
+    result[winner] = 10 * price
+    each = split_up(5 * price, holdings.count(second))
+    for i in range(n):
+        if holdings[i] == second:
             result[i] = each
-        return result
-    (winner,) = first
-    second_count = max((n for n in holdings if n < top), default=0)
-    if second_count == 0:
-        result[winner] = majority + minority
-        return result
-    result[winner] = majority
-    second = [i for i, n in enumerate(holdings) if n == second_count]
-    each = split_up(minority, len(second))
-    for i in second:
-        result[i] = each
     return result

@@ -16,48 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from takeover.acquire.data import bonuses
+
 RIVAL_BUYS = 3
 """Shares a rival is assumed able to add before a chain pays out."""
 HOLD_WEIGHT = 0.5
 """Weight of the position as it stands (the rest: after the rival's purchase)."""
 ORPHAN_SHARE = 0.15
 """Fraction of a defunct chain's founding price credited per share kept off the board."""
-
-
-def bonuses(price: int, holdings: list[int]) -> list[int]:
-    """Majority and minority bonuses (RULINGS 20): same results as
-    :func:`takeover.acquire.data.bonuses`, faster for search.
-
-    >>> bonuses(400, [6, 6, 1]), bonuses(800, [8, 4, 4]), bonuses(400, [5, 0, 0])
-    ([3000, 3000, 0], [8000, 2000, 2000], [6000, 0, 0])
-    """
-    n = len(holdings)
-    result = [0] * n
-    top = max(holdings)
-    if not top:
-        return result
-    tied = holdings.count(top)
-    if tied > 1:
-        each = -(-(15 * price) // (tied * 100)) * 100
-        for i in range(n):
-            if holdings[i] == top:
-                result[i] = each
-        return result
-    winner = holdings.index(top)
-    second = 0
-    for x in holdings:
-        if second < x < top:
-            second = x
-    if not second:
-        result[winner] = 15 * price
-        return result
-    result[winner] = 10 * price
-    tied = holdings.count(second)
-    each = -(-(5 * price) // (tied * 100)) * 100
-    for i in range(n):
-        if holdings[i] == second:
-            result[i] = each
-    return result
 
 
 def chain_values(
