@@ -120,12 +120,14 @@ def bonuses(price: int, holdings: list[int]) -> list[int]:
     # position they look at with this, so it is kept allocation-light.
     n = len(holdings)
     result = [0] * n
-    top = max(holdings, default=0)
+    if not n:
+        return result
+    top = max(holdings)
     if not top:
         return result
     tied = holdings.count(top)
     if tied > 1:  # the majority holders share majority + minority; nobody is second
-        each = split_up(15 * price, tied)
+        each = -(-(15 * price) // (tied * 100)) * 100  # split_up, inlined
         for i in range(n):
             if holdings[i] == top:
                 result[i] = each
@@ -139,7 +141,7 @@ def bonuses(price: int, holdings: list[int]) -> list[int]:
         result[winner] = 15 * price
         return result
     result[winner] = 10 * price
-    each = split_up(5 * price, holdings.count(second))
+    each = -(-(5 * price) // (holdings.count(second) * 100)) * 100  # split_up, inlined
     for i in range(n):
         if holdings[i] == second:
             result[i] = each
