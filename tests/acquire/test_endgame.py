@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from takeover.acquire import replay, summary
+from takeover.acquire import DeclareEnd, new_game, replay, summary
 from takeover.core.errors import IllegalAction
 
 from .helpers import (
@@ -224,3 +226,22 @@ def test_equal_scores_share_the_place() -> None:
         [{"player": 0, "type": "declare_end"}],
     )
     assert state.ranks() == [1, 1, 1]
+
+
+def test_scores_if_ended_now_are_the_scores_after_declaring_the_end() -> None:
+    checked = 0
+    for seed in range(30):
+        state = new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and DeclareEnd() not in state.legal_actions():
+            choices = [a for a in state.legal_actions() if not isinstance(a, DeclareEnd)]
+            state.apply(choices[rng.randrange(len(choices))])
+        if state.is_terminal():
+            continue
+        before = state.to_record()
+        projected = state.scores_if_ended()
+        assert state.to_record() == before and not state.is_terminal()  # asking changes nothing
+        state.apply(DeclareEnd())
+        assert projected == state.scores() == state.scores_if_ended()
+        checked += 1
+    assert checked >= 10

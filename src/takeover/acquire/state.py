@@ -550,6 +550,15 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         out.reverse()
         return out
 
+    def scores_if_ended(self) -> list[int]:
+        """Each seat's money if the game ended now (RULINGS 26): the final scoring
+        itself, run on a copy (bots ask this before declaring the end)."""
+        if self.final_scores is not None:
+            return list(self.final_scores)
+        twin = self.clone()
+        twin._end_game(END_DECLARED)
+        return list(twin.final_scores)  # type: ignore[arg-type]
+
     def ranks(self) -> list[int]:
         """1-based place per seat; equal scores share the place (RULINGS 26)."""
         money = self.final_scores if self.final_scores is not None else self.cash

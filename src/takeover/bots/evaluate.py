@@ -100,24 +100,6 @@ def relative(vals: Sequence[float], seat: int) -> float:
     return vals[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
 
-def final_scores(state: Any) -> list[int]:
-    """The scores if the game ended now (bonuses, then every share sold)."""
-    n = state.num_players
-    scores = list(state.cash)
-    sizes, prices, shares = state.sizes, state.ctx.prices, state.shares
-    for c in range(len(sizes)):
-        if not sizes[c]:
-            continue
-        price = prices[c][sizes[c]]
-        holdings = [shares[p][c] for p in range(n)]
-        if not any(holdings):
-            continue
-        paid = bonuses(price, holdings)
-        for p in range(n):
-            scores[p] += paid[p] + holdings[p] * price
-    return scores
-
-
 def rewards(state: Any, scale: float = 4000.0) -> list[float]:
     """Per seat, a value in [0, 1] for search: 1 for a win, 0 for a loss.
 

@@ -35,7 +35,7 @@ from takeover.acquire.actions import (
 )
 from takeover.acquire.state import ANSWER, BUY, DEFUNCT, DISPOSE, FOUND, OVER, PLACE, SURVIVOR
 from takeover.bots.base import Observation
-from takeover.bots.evaluate import chain_values, final_scores, opponent_weights, relative, worths
+from takeover.bots.evaluate import chain_values, opponent_weights, relative, worths
 from takeover.core.protocol import Action
 
 RESERVE = 1500
@@ -226,7 +226,7 @@ def _wins(scores: list[int], seat: int) -> bool:
 
 def _should_end(state: Any, seat: int) -> bool:
     """Declare the end when the final scores now make ``seat`` the sole winner."""
-    return _wins(final_scores(state), seat)
+    return _wins(state.scores_if_ended(), seat)
 
 
 # ---------------------------------------------------------------- disposing
