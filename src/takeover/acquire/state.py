@@ -279,13 +279,13 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     def can_end(self) -> bool:
         """Whether an end condition holds (RULINGS 24)."""
         sizes = self.sizes
-        if max(sizes) >= self.ctx.end_size:
+        top = max(sizes)
+        if top >= self.ctx.end_size:
             return True
         safe = self.ctx.safe
-        for size in sizes:
-            if 0 < size < safe:
-                return False
-        return any(sizes)
+        if top < safe:
+            return False  # the largest chain on the board (if any) is not safe
+        return all(not 0 < size < safe for size in sizes)
 
     def classify(self, tile: int) -> tuple[int, tuple[int, ...]]:
         """What placing ``tile`` would do now: ``(kind, chains it touches)``."""
@@ -374,13 +374,11 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         """
         phase = self.phase
         if phase == PLACE:
-            actions: list[AcquireAction] = []
-            if self._may_declare_now():
-                actions.append(_DECLARE)
+            ends = self.at_start and not self.ctx.end_with_purchase and self.can_end()
+            actions: list[AcquireAction] = [_DECLARE] if ends else []
             tiles = self._playable
             if tiles:
-                place = _PLACE
-                actions += [place[t] for t in tiles]
+                actions += map(_PLACE.__getitem__, tiles)
             else:
                 actions += self._buy_options()
             return actions
