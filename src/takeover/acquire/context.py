@@ -104,9 +104,9 @@ class _Tables:
         purchases, groups = template
         if not prices:
             return purchases[:]
-        cheapest, dearest = min(prices), max(prices)
-        if cash >= self.max_purchase * dearest:
+        if cash >= self.max_purchase * max(prices):
             return purchases[:]
+        cheapest = min(prices)
         out = groups[0][:]
         if cheapest <= cash:
             out += [b for b, i in groups[1] if prices[i] <= cash]

@@ -39,16 +39,16 @@ def random_game(seed: int, players: int, ruleset: str, samples: list | None = No
     state = new_game(players, ruleset, seed=seed)
     rnd = random.Random(seed).random
     legal_actions, play = state.legal_actions, state.play
+    with_purchase = state.ctx.end_with_purchase  # tlstyer: the end comes with a purchase
     decisions = 0
     while state.decider is not None:
         if samples is not None and decisions % 16 == 0:
             samples.append(state.clone())
         legal = legal_actions()
-        if type(legal[0]) is DeclareEnd:
-            action = legal[0]
-        else:
+        action = legal[0]
+        if type(action) is not DeclareEnd:
             action = legal[-1]
-            if type(action) is not BuyShares or not action.end_game:
+            if not (with_purchase and type(action) is BuyShares and action.end_game):
                 action = legal[int(rnd() * len(legal))]
         play(action)
         decisions += 1
