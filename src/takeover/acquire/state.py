@@ -319,9 +319,13 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         of every turn): a tile is unplayable only if it touches two safe chains,
         or founds a chain while none is left.
         """
+        return self._playable_tiles(seat, sorted(self.sizes)[-2] >= self.ctx.safe)
+
+    def _playable_tiles(self, seat: int, two_safe: bool) -> list[int]:
+        """:meth:`playable_tiles`, told whether two chains are safe (the turn's end knows)."""
         hand = sorted(self.hands[seat])
         sizes = self.sizes
-        if sorted(sizes)[-2] < self.ctx.safe:
+        if not two_safe:
             if 0 in sizes:
                 return hand  # fewer than two safe chains and a chain to found: all playable
             dead: list[int] = []

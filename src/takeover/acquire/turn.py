@@ -25,7 +25,10 @@ class TurnSteps:
 
     __slots__ = ()
 
-    def _start_turn(self) -> None:
+    def _start_turn(self, two_safe: bool | None = None) -> None:
+        """The next turn; ``two_safe``: whether two chains are safe, if the caller knows."""
+        if two_safe is None:
+            two_safe = sorted(self.sizes)[-2] >= self.ctx.safe
         self.active = seat = self.order[self.turn_pos]
         self.decider = seat
         self.phase = PLACE
@@ -36,7 +39,7 @@ class TurnSteps:
         self.turn_number += 1
         if self._log is not None:
             self._emit("turn_started", player=seat, turn=self.turn_number)
-        self._playable = playable = self.playable_tiles(seat)
+        self._playable = playable = self._playable_tiles(seat, two_safe)
         if not playable:
             if self.hands[seat] and self._log is not None:
                 names = self.ctx.board.names
@@ -181,7 +184,8 @@ class TurnSteps:
             if drawn and self._log is not None:
                 names = self.ctx.board.names
                 self._emit("tiles_drawn", player=seat, tiles=[names[t] for t in drawn])
-        if sorted(self.sizes)[-2] >= self.ctx.safe:
+        two_safe = sorted(self.sizes)[-2] >= self.ctx.safe
+        if two_safe:
             self._replace_dead(seat)  # a dead tile touches two safe chains
         if self.placed:
             self.no_place_streak = 0
@@ -193,7 +197,7 @@ class TurnSteps:
             self._end_game(END_NO_PLACEMENT)
         else:
             self.turn_pos = (self.turn_pos + 1) % self.num_players
-            self._start_turn()
+            self._start_turn(two_safe)
 
     def _replace_dead(self, seat: int) -> None:
         """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
