@@ -1,8 +1,9 @@
 """What each recipient is told: built per seat from the state's own view functions.
 
 Every message that leaves the server about a game goes through :func:`state_message`,
-which uses only ``state.view(seat)`` and ``state.event_view(event, seat)``: the
-game decides what a seat may see; nothing here copies raw state.
+which uses only ``state.view(seat)``, ``state.action_view(action, actor, seat)`` and
+``state.event_view(event, seat)`` (and the decider's own legal actions): the game
+decides what a seat may see; nothing here copies raw state.
 """
 
 from __future__ import annotations
