@@ -15,14 +15,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import signal
-import subprocess
-import tempfile
 import time
 from typing import Any
 
-from takeover.bench.server import _cpu_seconds, _spawn
+from takeover.bench.server import _cpu_seconds, serving
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -78,24 +74,8 @@ async def _measure(base: str, tables: int, pid: int | None) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    proc: subprocess.Popen[bytes] | None = None
-    tmp = None
-    base, pid = args.url, args.pid
-    if base is None:
-        tmp = tempfile.TemporaryDirectory()
-        proc, base = _spawn(f"sqlite:///{os.path.join(tmp.name, 'bench.db')}")
-        pid = proc.pid
-    try:
-        figures = asyncio.run(_measure(base, args.tables, pid))
-    finally:
-        if proc is not None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        if tmp is not None:
-            tmp.cleanup()
+    with serving(args.url) as (base, pid):
+        figures = asyncio.run(_measure(base, args.tables, args.pid or pid))
     if args.json:
         print(json.dumps(figures, indent=2))
     else:

@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -203,6 +203,25 @@ def _spawn(database: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("takeover serve did not start")
 
 
+@contextlib.contextmanager
+def serving(url: str | None, database: str | None = None) -> Iterator[tuple[str, int | None]]:
+    """``(base URL, server pid)``: ``url`` as given (pid unknown), or a ``takeover serve``
+    of our own on ``database`` (default: a temporary SQLite file), stopped afterwards."""
+    if url is not None:
+        yield url, None
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, base = _spawn(database or f"sqlite:///{os.path.join(tmp, 'bench.db')}")
+        try:
+            yield base, proc.pid
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 def _pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -212,17 +231,9 @@ def _pct(values: list[float], q: float) -> float:
 
 def run(args: argparse.Namespace) -> int:
     levels = [int(n) for n in args.tables.split(",") if n.strip()]
-    proc = None
-    tmp = None
-    base = args.url
-    if base is None:
-        tmp = tempfile.TemporaryDirectory()
-        database = args.database or f"sqlite:///{os.path.join(tmp.name, 'bench.db')}"
-        proc, base = _spawn(database)
     results = []
-    try:
+    with serving(args.url, args.database) as (base, pid):
         for tables in levels:
-            pid = proc.pid if proc is not None else None
             level = asyncio.run(_measure(base, tables, args.seats, args.warmup, args.seconds, pid))
             elapsed = level.elapsed
             per_action = (
@@ -251,15 +262,6 @@ def run(args: argparse.Namespace) -> int:
                     "first_errors": level.errors[:3],
                 }
             )
-    finally:
-        if proc is not None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        if tmp is not None:
-            tmp.cleanup()
     if args.json:
         print(json.dumps({"cpus": os.cpu_count(), "levels": results}, indent=2))
     else:
