@@ -319,7 +319,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         of every turn): a tile is unplayable only if it touches two safe chains,
         or founds a chain while none is left.
         """
-        return self._playable_tiles(seat, sorted(self.sizes)[-2] >= self.ctx.safe)
+        return self._playable_tiles(seat, self._two_safe())
 
     def _playable_tiles(self, seat: int, two_safe: bool) -> list[int]:
         """:meth:`playable_tiles`, told whether two chains are safe (the turn's end knows)."""
@@ -338,6 +338,10 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
                 if ORPHAN in labels and labels <= _NO_CHAIN:
                     dead.append(t)  # would found an eighth chain
         return [t for t in hand if t not in dead] if dead else hand
+
+    def _two_safe(self) -> bool:
+        """Whether two chains are safe: only then can a tile be dead (it merges two)."""
+        return sorted(self.sizes)[-2] >= self.ctx.safe
 
     def dead_tiles(self, tiles: Sequence[int]) -> list[int]:
         """Those of ``tiles`` that would merge two safe chains: permanently

@@ -28,7 +28,7 @@ class TurnSteps:
     def _start_turn(self, two_safe: bool | None = None) -> None:
         """The next turn; ``two_safe``: whether two chains are safe, if the caller knows."""
         if two_safe is None:
-            two_safe = sorted(self.sizes)[-2] >= self.ctx.safe
+            two_safe = self._two_safe()
         self.active = seat = self.order[self.turn_pos]
         self.decider = seat
         self.phase = PLACE
@@ -184,9 +184,9 @@ class TurnSteps:
             if drawn and self._log is not None:
                 names = self.ctx.board.names
                 self._emit("tiles_drawn", player=seat, tiles=[names[t] for t in drawn])
-        two_safe = sorted(self.sizes)[-2] >= self.ctx.safe
+        two_safe = self._two_safe()
         if two_safe:
-            self._replace_dead(seat)  # a dead tile touches two safe chains
+            self._replace_dead(seat)
         if self.placed:
             self.no_place_streak = 0
         else:
