@@ -39,9 +39,10 @@ _PLACE = tuple(PlaceTile(t) for t in range(256))
 _FOUND = tuple(FoundChain(c) for c in range(NUM_CHAINS))
 _SURVIVOR = tuple(ChooseSurvivor(c) for c in range(NUM_CHAINS))
 _DEFUNCT = tuple(ChooseDefunct(c) for c in range(NUM_CHAINS))
-_DECLARE = DeclareEnd()
+_DECLARE = DECLARE_END = DeclareEnd()
 _ANSWER = (AnswerTrade(False), AnswerTrade(True))
-"""The other listed actions, shared likewise (the server caches their forms by identity)."""
+"""The other listed actions, shared likewise (the server caches their forms by identity;
+a playout may test ``action is DECLARE_END``)."""
 
 END_DECLARED = "declared"
 END_ALL_TILES = "all_tiles_played"

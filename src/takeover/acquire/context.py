@@ -94,18 +94,16 @@ class _Tables:
         ``shape`` holds ``chain + 8 * cap`` for each chain on the board with shares
         left, ``cap`` being the shares in the bank capped at ``max_purchase``;
         ``prices`` their prices. ``with_end`` adds the ``end_game`` twin of each
-        purchase (tlstyer). A player who can pay for any purchase gets a copy of the
-        shared list; a poorer one a filtered copy, skipping the longer purchases
-        when even the cheapest of them is out of reach.
+        purchase (tlstyer). A player who can pay for any purchase gets the shared
+        list itself (read-only: copy it to change it); a poorer one a filtered copy,
+        skipping the longer purchases when even the cheapest of them is out of reach.
         """
         template = self._templates.get((shape, with_end))
         if template is None:
             template = self._template(shape, with_end)
         purchases, groups = template
-        if not prices:
-            return purchases[:]
-        if cash >= self.max_purchase * max(prices):
-            return purchases[:]
+        if not prices or cash >= self.max_purchase * max(prices):
+            return purchases
         cheapest = min(prices)
         out = groups[0][:]
         if cheapest <= cash:

@@ -91,7 +91,7 @@ def new_game(
     for seat in state.order:
         state._draw(seat, ctx.hand_size)
     state.turn_pos = 0
-    state._start_turn()
+    state._start_turn(state._safe_labels())
     return state
 
 
@@ -191,7 +191,7 @@ def from_position(
     state.turn_pos = state.order.index(current)
     state.start = {"start": _position_copy(position)}
     state._log = []
-    state._start_turn()
+    state._start_turn(state._safe_labels())
     state._log = None
     assert all(label == EMPTY or 0 <= label <= ORPHAN for label in state.board)
     return state

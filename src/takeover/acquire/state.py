@@ -67,7 +67,8 @@ from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 
 _NO_CHAIN = frozenset((EMPTY, ORPHAN))
-assert ORPHAN == NUM_CHAINS and EMPTY == -1  # see AcquireState.dead_tiles
+_NEITHER_SAFE = [False, False]  # ORPHAN and EMPTY, after the chains
+assert ORPHAN == NUM_CHAINS and EMPTY == -1  # see AcquireState._safe_labels
 
 
 class AcquireState(TurnSteps, MergerSteps, TradingSteps):
@@ -155,7 +156,8 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         do not change before the tile is placed)."""
         self._purchases: list[BuyShares] = []
         """The active player's purchases, listed once on entering the buy step (the
-        market and their cash do not change until they buy)."""
+        market and their cash do not change until they buy); often a list shared
+        with other games, so never changed in place."""
         self._view_cache: tuple[Any, dict[str, Any]] | None = None
         """The part of every seat's view that is the same for all, with the history
         cell it was computed at (every change of position records an action)."""
@@ -319,18 +321,18 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         of every turn): a tile is unplayable only if it touches two safe chains,
         or founds a chain while none is left.
         """
-        return self._playable_tiles(seat, self._two_safe())
+        return self._playable_tiles(seat, self._safe_labels())
 
-    def _playable_tiles(self, seat: int, two_safe: bool) -> list[int]:
-        """:meth:`playable_tiles`, told whether two chains are safe (the turn's end knows)."""
+    def _playable_tiles(self, seat: int, safe_labels: list[bool] | None) -> list[int]:
+        """:meth:`playable_tiles`, given :meth:`_safe_labels` (the turn's end has them)."""
         hand = sorted(self.hands[seat])
         sizes = self.sizes
-        if not two_safe:
+        if safe_labels is None:
             if 0 in sizes:
                 return hand  # fewer than two safe chains and a chain to found: all playable
             dead: list[int] = []
         else:
-            dead = self.dead_tiles(hand)
+            dead = self.dead_tiles(hand, safe_labels)
         if 0 not in sizes:
             board, neighbours = self.board, self.ctx.board.neighbours
             for t in hand:
@@ -339,16 +341,21 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
                     dead.append(t)  # would found an eighth chain
         return [t for t in hand if t not in dead] if dead else hand
 
-    def _two_safe(self) -> bool:
-        """Whether two chains are safe: only then can a tile be dead (it merges two)."""
-        return sorted(self.sizes)[-2] >= self.ctx.safe
+    def _safe_labels(self) -> list[bool] | None:
+        """Whether each cell label is a safe chain (indexed by label: the chains, then
+        ORPHAN (7), then EMPTY (-1)); None while fewer than two chains are safe, when
+        no tile can be dead (a dead tile merges two safe chains)."""
+        sizes, safe = self.sizes, self.ctx.safe
+        if sorted(sizes)[-2] < safe:
+            return None
+        return [size >= safe for size in sizes] + _NEITHER_SAFE
 
-    def dead_tiles(self, tiles: Sequence[int]) -> list[int]:
+    def dead_tiles(self, tiles: Sequence[int], safe_labels: list[bool] | None = None) -> list[int]:
         """Those of ``tiles`` that would merge two safe chains: permanently
-        unplayable (RULINGS 5)."""
-        safe = self.ctx.safe
-        # Indexed by cell label: the chains, then ORPHAN (7), then EMPTY (-1).
-        safe_label = [size >= safe for size in self.sizes] + [False, False]
+        unplayable (RULINGS 5). ``safe_labels``: :meth:`_safe_labels`, if known."""
+        safe_label = safe_labels or self._safe_labels()
+        if safe_label is None:
+            return []
         board, neighbours = self.board, self.ctx.board.neighbours
         out = []
         for t in tiles:
@@ -426,7 +433,8 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return tuple(shape), pr, self.ctx.end_with_purchase and self.can_end()
 
     def _buy_options(self) -> list[BuyShares]:
-        """Every purchase the active player can make now, fewest shares first."""
+        """Every purchase the active player can make now, fewest shares first
+        (read-only: it may be shared)."""
         shape, prices, with_end = self._buy_offers()
         return self.ctx.buy_options(shape, prices, with_end, self.cash[self.active])
 

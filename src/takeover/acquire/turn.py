@@ -25,10 +25,8 @@ class TurnSteps:
 
     __slots__ = ()
 
-    def _start_turn(self, two_safe: bool | None = None) -> None:
-        """The next turn; ``two_safe``: whether two chains are safe, if the caller knows."""
-        if two_safe is None:
-            two_safe = self._two_safe()
+    def _start_turn(self, safe_labels: list[bool] | None) -> None:
+        """The next turn, given the board's :meth:`_safe_labels`."""
         self.active = seat = self.order[self.turn_pos]
         self.decider = seat
         self.phase = PLACE
@@ -39,7 +37,7 @@ class TurnSteps:
         self.turn_number += 1
         if self._log is not None:
             self._emit("turn_started", player=seat, turn=self.turn_number)
-        self._playable = playable = self._playable_tiles(seat, two_safe)
+        self._playable = playable = self._playable_tiles(seat, safe_labels)
         if not playable:
             if self.hands[seat] and self._log is not None:
                 names = self.ctx.board.names
@@ -184,9 +182,9 @@ class TurnSteps:
             if drawn and self._log is not None:
                 names = self.ctx.board.names
                 self._emit("tiles_drawn", player=seat, tiles=[names[t] for t in drawn])
-        two_safe = self._two_safe()
-        if two_safe:
-            self._replace_dead(seat)
+        safe_labels = self._safe_labels()  # the board does not change until the next turn
+        if safe_labels is not None:
+            self._replace_dead(seat, safe_labels)
         if self.placed:
             self.no_place_streak = 0
         else:
@@ -197,13 +195,13 @@ class TurnSteps:
             self._end_game(END_NO_PLACEMENT)
         else:
             self.turn_pos = (self.turn_pos + 1) % self.num_players
-            self._start_turn(two_safe)
+            self._start_turn(safe_labels)
 
-    def _replace_dead(self, seat: int) -> None:
+    def _replace_dead(self, seat: int, safe_labels: list[bool]) -> None:
         """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
         repeat = self.ctx.ruleset.dead_replacement == "repeat"
         while True:
-            dead = self.dead_tiles(self.hands[seat])
+            dead = self.dead_tiles(self.hands[seat], safe_labels)
             if not dead:
                 return
             self.hands[seat] = tuple(t for t in self.hands[seat] if t not in dead)

@@ -18,7 +18,8 @@ import time
 from typing import Any
 
 from takeover.acquire import new_game
-from takeover.acquire.actions import BuyShares, DeclareEnd
+from takeover.acquire.actions import BuyShares
+from takeover.acquire.constants import DECLARE_END
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -40,13 +41,14 @@ def random_game(seed: int, players: int, ruleset: str, samples: list | None = No
     rnd = random.Random(seed).random
     legal_actions, play = state.legal_actions, state.play
     with_purchase = state.ctx.end_with_purchase  # tlstyer: the end comes with a purchase
+    declare = DECLARE_END  # listed first whenever the end may be declared
     decisions = 0
     while state.decider is not None:
         if samples is not None and decisions % 16 == 0:
             samples.append(state.clone())
         legal = legal_actions()
         action = legal[0]
-        if type(action) is not DeclareEnd:
+        if action is not declare:
             action = legal[-1]
             if not (with_purchase and type(action) is BuyShares and action.end_game):
                 action = legal[int(rnd() * len(legal))]
