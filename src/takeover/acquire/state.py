@@ -66,7 +66,6 @@ from takeover.acquire.turn import TurnSteps
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 
-_NO_CHAIN = frozenset((EMPTY, ORPHAN))
 _NEITHER_SAFE = [False, False]  # ORPHAN and EMPTY, after the chains
 assert ORPHAN == NUM_CHAINS and EMPTY == -1  # see AcquireState._safe_labels
 
@@ -333,12 +332,19 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
             dead: list[int] = []
         else:
             dead = self.dead_tiles(hand, safe_labels)
-        if 0 not in sizes:
+        if 0 not in sizes:  # no chain left: a tile that would found one is unplayable
             board, neighbours = self.board, self.ctx.board.neighbours
             for t in hand:
-                labels = {board[n] for n in neighbours[t]}
-                if ORPHAN in labels and labels <= _NO_CHAIN:
-                    dead.append(t)  # would found an eighth chain
+                founds = False
+                for n in neighbours[t]:
+                    label = board[n]
+                    if label == ORPHAN:
+                        founds = True
+                    elif label != EMPTY:
+                        break  # touches a chain: grows or merges it
+                else:
+                    if founds:
+                        dead.append(t)
         return [t for t in hand if t not in dead] if dead else hand
 
     def _safe_labels(self) -> list[bool] | None:
