@@ -18,7 +18,7 @@ import json
 import time
 from typing import Any
 
-from takeover.bench.server import _cpu_seconds, serving
+from takeover.bench.server import _cpu_seconds, open_table, post, serving
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -32,12 +32,7 @@ async def _set_up(http: Any, ws_base: str) -> None:
     from msgspec.json import decode, encode
     from websockets.asyncio.client import connect
 
-    made = (await http.post("/api/tables", json={"seats": 4, "name": "s0", "seat": 0})).json()
-    table_id = made["table"]["id"]
-    tokens = [made["token"]]
-    for n in range(1, 4):
-        joined = await http.post(f"/api/tables/{table_id}/join", json={"name": f"s{n}"})
-        tokens.append(joined.json()["token"])
+    table_id, tokens = await open_table(http, 4)
     conns = []
     try:
         for token in tokens:
@@ -46,7 +41,7 @@ async def _set_up(http: Any, ws_base: str) -> None:
             await ws.send(encode({"type": "hello", "token": token}).decode())
             while decode(await ws.recv())["type"] != "welcome":
                 pass
-        await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+        await post(http, f"/api/tables/{table_id}/start", {"token": tokens[0]})
         for ws in conns:
             while decode(await ws.recv())["type"] != "state":
                 pass

@@ -56,6 +56,32 @@ class Level:
     client_cpu: float = 0.0
 
 
+async def post(http: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` to the lobby; its JSON reply, or an error naming the server's refusal."""
+    reply = await http.post(path, json=body)
+    if reply.status_code < 400:
+        return reply.json()  # type: ignore[no-any-return]
+    try:
+        refusal = reply.json()["error"]
+        why = f"{refusal['code']}: {refusal['message']}"
+    except (ValueError, KeyError, TypeError):
+        why = reply.text[:200]
+    if reply.status_code == 429:
+        why += " (a server measured with --url must allow it: takeover serve --http-rate 10000)"
+    raise RuntimeError(f"POST {path}: HTTP {reply.status_code}, {why}")
+
+
+async def open_table(http: Any, seats: int) -> tuple[str, list[str]]:
+    """Create a table of ``seats`` seats and fill them; its id and the seat tokens."""
+    made = await post(http, "/api/tables", {"seats": seats, "name": "s0", "seat": 0})
+    table_id = made["table"]["id"]
+    tokens = [made["token"]]
+    for n in range(1, seats):
+        joined = await post(http, f"/api/tables/{table_id}/join", {"name": f"s{n}"})
+        tokens.append(joined["token"])
+    return table_id, tokens
+
+
 async def _table(
     http: Any, ws_base: str | Sequence[str], level: Level, seats: int, rng: random.Random
 ) -> None:
@@ -63,12 +89,7 @@ async def _table(
     from msgspec.json import decode, encode
     from websockets.asyncio.client import connect
 
-    made = (await http.post("/api/tables", json={"seats": seats, "name": "s0", "seat": 0})).json()
-    table_id = made["table"]["id"]
-    tokens = [made["token"]]
-    for n in range(1, seats):
-        joined = await http.post(f"/api/tables/{table_id}/join", json={"name": f"s{n}"})
-        tokens.append(joined.json()["token"])
+    table_id, tokens = await open_table(http, seats)
     sent: dict[int, float] = {}
     seen: dict[int, int] = {}
     done = asyncio.Event()
@@ -119,7 +140,7 @@ async def _table(
     tasks = [asyncio.create_task(seat(t, n)) for n, t in enumerate(tokens)]
     await ready.wait()
     await asyncio.sleep(0.05)  # let every hello land before the first state
-    await http.post(f"/api/tables/{table_id}/start", json={"token": tokens[0]})
+    await post(http, f"/api/tables/{table_id}/start", {"token": tokens[0]})
     await done.wait()
     for task in tasks:
         task.cancel()

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import asyncio
+import json
+
+import httpx
+import pytest
+
+from takeover.bench.server import post
+from takeover.cli import main
+
+
+def test_bench_server_plays_tables_on_its_own_server(capsys) -> None:  # type: ignore[no-untyped-def]
+    args = ["bench", "server", "--tables", "2", "--seconds", "1.5", "--warmup", "0.5", "--json"]
+    assert main(args) == 0
+    (level,) = json.loads(capsys.readouterr().out)["levels"]
+    assert level["tables"] == 2 and level["errors"] == 0
+    assert level["actions"] > 0 and level["latency_p99_ms"] >= level["latency_p50_ms"] > 0
+    assert level["server_cpu_ms_per_action"] > 0
+
+
+def test_a_refused_lobby_request_is_named() -> None:
+    def refuse(request: httpx.Request) -> httpx.Response:
+        body = {"error": {"code": "rate_limited", "message": "too many requests: slow down"}}
+        return httpx.Response(429, json=body)
+
+    async def create() -> None:
+        transport = httpx.MockTransport(refuse)
+        async with httpx.AsyncClient(transport=transport, base_url="http://server") as http:
+            await post(http, "/api/tables", {"seats": 4})
+
+    with pytest.raises(RuntimeError, match=r"/api/tables: HTTP 429, rate_limited.*--http-rate"):
+        asyncio.run(create())
