@@ -18,13 +18,18 @@ import time
 from typing import Any
 
 from takeover.acquire import new_game
+from takeover.bench.arguments import positive_int
 from takeover.bots import Observation, make_bot
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=6, help="self-play games for positions (6)")
-    p.add_argument("--mcts", type=int, default=10, help="positions searched by mcts (10)")
-    p.add_argument("--iterations", type=int, default=100, help="mcts iterations each (100)")
+    p.add_argument(
+        "--games", type=positive_int, default=6, help="self-play games for positions (6)"
+    )
+    p.add_argument("--mcts", type=positive_int, default=10, help="positions searched by mcts (10)")
+    p.add_argument(
+        "--iterations", type=positive_int, default=100, help="mcts iterations each (100)"
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 

@@ -30,14 +30,19 @@ import time
 import uuid
 from typing import Any
 
+from takeover.bench.arguments import positive_int, positive_ints, seconds, seconds_or_zero
 from takeover.bench.server import Level, _cpu_seconds, _pct, _slot
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--instances", default="1,2", help="instance counts (default 1,2)")
-    p.add_argument("--tables", type=int, default=100, help="concurrent tables (default 100)")
-    p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per run")
-    p.add_argument("--warmup", type=float, default=8.0, help="unmeasured seconds per run")
+    p.add_argument(
+        "--instances", type=positive_ints, default=[1, 2], help="instance counts (default 1,2)"
+    )
+    p.add_argument(
+        "--tables", type=positive_int, default=100, help="concurrent tables (default 100)"
+    )
+    p.add_argument("--seconds", type=seconds, default=10.0, help="measured seconds per run")
+    p.add_argument("--warmup", type=seconds_or_zero, default=8.0, help="unmeasured seconds per run")
     p.add_argument("--seats", type=int, default=4)
     p.add_argument("--spread", choices=["seats", "tables"], default="seats")
     p.add_argument(
@@ -207,7 +212,7 @@ def _database(admin_url: str) -> tuple[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    counts = [int(n) for n in args.instances.split(",") if n.strip()]
+    counts = args.instances
     results = []
     for count in counts:
         database, (admin, name) = _database(args.postgres)

@@ -20,10 +20,11 @@ from typing import Any
 from takeover.acquire import new_game
 from takeover.acquire.actions import BuyShares
 from takeover.acquire.constants import DECLARE_END
+from takeover.bench.arguments import positive_int
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=2000, help="games to play (default 2000)")
+    p.add_argument("--games", type=positive_int, default=2000, help="games to play (default 2000)")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--ruleset", default="standard")
     p.add_argument("--seed", type=int, default=1)

@@ -18,11 +18,14 @@ import json
 import time
 from typing import Any
 
+from takeover.bench.arguments import positive_int
 from takeover.bench.server import _cpu_seconds, open_table, post, serving
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tables", type=int, default=100, help="tables to set up (default 100)")
+    p.add_argument(
+        "--tables", type=positive_int, default=100, help="tables to set up (default 100)"
+    )
     p.add_argument("--url", help="a running server (http://HOST:PORT) instead of a new one")
     p.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -26,9 +26,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from takeover.bench.arguments import positive_int
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=100, help="games per adapter (default 100)")
+    p.add_argument(
+        "--games", type=positive_int, default=100, help="games per adapter (default 100)"
+    )
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--ruleset", default="standard")
     p.add_argument("--seed", type=int, default=1)

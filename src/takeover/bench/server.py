@@ -31,11 +31,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from takeover.bench.arguments import positive_ints, seconds, seconds_or_zero
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tables", default="1,20,100", help="concurrency levels (default 1,20,100)")
-    p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per level")
-    p.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds per level")
+    p.add_argument(
+        "--tables",
+        type=positive_ints,
+        default=[1, 20, 100],
+        help="concurrency levels (default 1,20,100)",
+    )
+    p.add_argument("--seconds", type=seconds, default=10.0, help="measured seconds per level")
+    p.add_argument(
+        "--warmup", type=seconds_or_zero, default=2.0, help="unmeasured seconds per level"
+    )
     p.add_argument("--seats", type=int, default=4)
     p.add_argument("--url", help="measure a running server (http://HOST:PORT) instead")
     p.add_argument("--database", help="store URL for the spawned server (default: a temp SQLite)")
@@ -251,7 +260,7 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    levels = [int(n) for n in args.tables.split(",") if n.strip()]
+    levels = args.tables
     results = []
     with serving(args.url, args.database) as (base, pid):
         for tables in levels:

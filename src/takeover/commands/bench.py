@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+from collections.abc import Callable
 from typing import Any
+
+from takeover.core.errors import RecordError
 
 BENCHES = {
     "engine": "takeover.bench.engine",
@@ -26,7 +29,22 @@ def add_parser(sub: Any) -> None:
         mod = importlib.import_module(module)
         bp = which.add_parser(name, help=(mod.__doc__ or "").strip().splitlines()[0])
         mod.add_arguments(bp)
-        bp.set_defaults(func=mod.run)
+        bp.set_defaults(func=_refusing_bad_setups(mod.run, bp))
+
+
+def _refusing_bad_setups(
+    run: Callable[[argparse.Namespace], int], parser: argparse.ArgumentParser
+) -> Callable[[argparse.Namespace], int]:
+    """``run``, with a game the options cannot set up (``--players 9``, an unknown
+    ``--ruleset``) reported as a usage error naming the reason, not a traceback."""
+
+    def guarded(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except RecordError as exc:
+            parser.error(str(exc))
+
+    return guarded
 
 
 def run(args: argparse.Namespace) -> int:  # pragma: no cover - subcommands set func

@@ -16,6 +16,7 @@ import platform
 import time
 from pathlib import Path
 
+from takeover.bench.arguments import positive_int
 from takeover.g1817.fixture import replay_fixture
 
 GAMES = (
@@ -36,7 +37,7 @@ def default_dir() -> Path:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("games_dir", nargs="?", type=Path, default=default_dir())
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=positive_int, default=5)
 
 
 def main(argv: list[str] | None = None) -> int:
