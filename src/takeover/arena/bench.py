@@ -12,13 +12,13 @@ per second, mean and worst milliseconds per decision, mcts iterations per second
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from typing import Any
 
 from takeover.acquire import new_game
 from takeover.bench.arguments import positive_int
+from takeover.bench.report import print_figures
 from takeover.bots import Observation, make_bot
 
 
@@ -74,9 +74,5 @@ def run(args: argparse.Namespace) -> int:
         "mcts_iterations_per_s": round(len(searched) * args.iterations / mcts_s, 1),
         "mcts_s_per_decision": round(mcts_s / max(1, len(searched)), 3),
     }
-    if args.json:
-        print(json.dumps(figures, indent=1))
-    else:
-        for k, v in figures.items():
-            print(f"{k:28} {v}")
+    print_figures(figures, None, args.json)
     return 0

@@ -12,7 +12,6 @@ timed the same way over positions sampled every 16th decision of 20 games.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from typing import Any
@@ -21,6 +20,7 @@ from takeover.acquire import new_game
 from takeover.acquire.actions import BuyShares
 from takeover.acquire.constants import DECLARE_END
 from takeover.bench.arguments import positive_int
+from takeover.bench.report import print_figures
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -98,11 +98,5 @@ def run(args: argparse.Namespace) -> int:
         "legal_action_calls_per_second": round(legal_rate),
         "clone_microseconds": round(clone_us, 2),
     }
-    if args.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        print((__doc__ or "").strip())
-        print()
-        for key, value in figures.items():
-            print(f"{key:32} {value}")
+    print_figures(figures, __doc__, args.json)
     return 0

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import time
 from typing import Any
 
 from takeover.bench.arguments import positive_int
+from takeover.bench.report import print_figures
 from takeover.bench.server import _cpu_seconds, open_table, post, serving
 
 
@@ -74,11 +74,5 @@ async def _measure(base: str, tables: int, pid: int | None) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     with serving(args.url) as (base, pid):
         figures = asyncio.run(_measure(base, args.tables, args.pid or pid))
-    if args.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        print((__doc__ or "").strip())
-        print()
-        for key, value in figures.items():
-            print(f"{key:26} {value}")
+    print_figures(figures, __doc__, args.json)
     return 0

@@ -20,13 +20,13 @@ per CPU second of that process (``time.process_time``).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 from takeover.bench.arguments import positive_int
+from takeover.bench.report import print_figures
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -144,11 +144,5 @@ def run(args: argparse.Namespace) -> int:
         figures[f"{name}_steps_per_second"] = round(counts["steps"] / cpu)
         if "decisions" in counts:
             figures[f"{name}_decisions_per_second"] = round(counts["decisions"] / cpu)
-    if args.json:
-        print(json.dumps(figures, indent=2))
-    else:
-        print((__doc__ or "").strip())
-        print()
-        for key, value in figures.items():
-            print(f"{key:40} {value}")
+    print_figures(figures, __doc__, args.json)
     return 0
