@@ -32,6 +32,9 @@ def test_server_restart_keeps_the_seat(page: Any, own_server: Server, artifacts:
     seq = page.get_attribute(".prompt", "data-seq")
     hand = page.locator(".hand .tile").all_inner_texts()
 
+    # Mark the hand as drawn so far: the client draws a new one for every state it gets,
+    # so an unmarked hand below is one drawn from the snapshot sent after the restart.
+    page.evaluate("document.querySelector('.hand').dataset.before = 'restart'")
     own_server.stop()
     banner = page.locator("#banner")
     banner.wait_for(state="visible")
@@ -39,8 +42,11 @@ def test_server_restart_keeps_the_seat(page: Any, own_server: Server, artifacts:
     page.screenshot(path=artifacts / "20-server-away.png")
 
     own_server.start()
-    banner.locator("button").click()  # "Try now" rather than waiting out the backoff
+    # "Try now" rather than waiting out the backoff, unless the page's own retry has
+    # already reconnected (and hidden the banner) since the server came back.
+    page.evaluate("document.querySelector('#banner:not([hidden]) button')?.click()")
     banner.wait_for(state="hidden")
+    page.locator(".hand:not([data-before])").wait_for()
     page.wait_for_function(
         f"document.querySelector('.prompt').dataset.seq === '{seq}'"
         " && document.querySelector('.prompt').dataset.mode === 'yours'"
