@@ -42,7 +42,7 @@ def random_game(
 
     The game is set up from ``seed``; its decisions are drawn from ``rng`` (default:
     a generator seeded with ``seed``; a run shares one, seeded once, since seeding
-    a Mersenne Twister costs as much as a dozen decisions). Uniform choice is
+    a Mersenne Twister for every game is not free). Uniform choice is
     ``int(random() * n)``: one C call per decision instead of ``randrange``'s
     several Python ones (its bias, at most n / 2**53, is nil here). With
     ``samples``, a clone of every 16th position is appended to it.
