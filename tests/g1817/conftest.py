@@ -1,21 +1,15 @@
-"""The ``require_games`` fixture: skip, saying why, only when the games folder is absent."""
+"""The 1817 tests read their real games from ``tests/data/1817``; a missing folder fails them."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from .games import games_dir
 
 
-@pytest.fixture
-def require_games() -> Path:
-    """Skip (saying why) only when the whole folder is missing; CI has it."""
+@pytest.fixture(scope="session", autouse=True)
+def games_folder_present() -> None:
+    """Fail (never skip) every 1817 test when the vendored data is not where it belongs."""
     path = games_dir()
     if not (path / "fixtures").is_dir():
-        pytest.skip(
-            f"1817 real games not found at {path} (set TAKEOVER_1817_DIR to the folder that "
-            "holds fixtures/ and traces/)"
-        )
-    return path
+        pytest.fail(f"1817 test data is missing: {path} should hold fixtures/ and traces/")

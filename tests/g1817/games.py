@@ -1,8 +1,7 @@
-"""Where the real 1817 games live: ``../shared/1817`` or ``$TAKEOVER_1817_DIR``."""
+"""The real 1817 games the tests replay: ``tests/data/1817`` (see its README)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 GAMES = (
@@ -14,13 +13,14 @@ GAMES = (
     "1817NA__25351",
     "1817__1817_game_end_bankrupt",
 )
+"""The games with a map trace as well as a trace."""
+
+MORE_GAMES = ("1817__16852", "1817NA__25363", "1817WO__19926")
+"""Real games with a trace but no map trace."""
 
 
 def games_dir() -> Path:
-    env = os.environ.get("TAKEOVER_1817_DIR")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[3] / "shared" / "1817"
+    return Path(__file__).resolve().parents[1] / "data" / "1817"
 
 
 def fixture_path(game: str) -> Path:
@@ -31,3 +31,7 @@ def fixture_path(game: str) -> Path:
 
 def trace_path(game: str) -> Path:
     return games_dir() / "traces" / f"{game}.trace.jsonl.gz"
+
+
+def maptrace_path(game: str) -> Path:
+    return games_dir() / "maptraces" / f"{game}.maptrace.jsonl.gz"

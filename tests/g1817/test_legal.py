@@ -29,14 +29,14 @@ def listed(game_name: str) -> tuple[int, list[str]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_recorded_decisions_are_listed(game: str, require_games: object) -> None:
+def test_recorded_decisions_are_listed(game: str) -> None:
     checked, missing = listed(game)
     assert checked > 100
     assert not missing, missing[:5]
 
 
 @pytest.mark.parametrize("game_name", ["1817WO__1817WO_game_end_bankrupt", "1817__20758"])
-def test_checked_apply_accepts_the_whole_game(game_name: str, require_games: object) -> None:
+def test_checked_apply_accepts_the_whole_game(game_name: str) -> None:
     data = json.loads(fixture_path(game_name).read_text())
     game = new_game(data)
     flat = [a for raw in applied_actions(data["actions"]) for a in _expand(raw)]

@@ -10,11 +10,11 @@ from takeover.core.errors import RecordError
 from takeover.g1817 import is_fixture, replay_fixture
 from takeover.g1817.fixture import replay_game
 
-from .games import GAMES, fixture_path, trace_path
+from .games import GAMES, MORE_GAMES, fixture_path, maptrace_path, trace_path
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_game_matches_trace_and_result(game: str, require_games: object) -> None:
+def test_game_matches_trace_and_result(game: str) -> None:
     data = json.loads(fixture_path(game).read_text())
     assert is_fixture(data)
     summary = replay_fixture(data, str(trace_path(game)))
@@ -24,12 +24,19 @@ def test_game_matches_trace_and_result(game: str, require_games: object) -> None
     assert summary["trace"]["matched"] == summary["actions_applied"]
 
 
-def test_games_folder_is_present(require_games: object) -> None:
-    missing = [g for g in GAMES if not fixture_path(g).exists() or not trace_path(g).exists()]
-    assert not missing, f"missing fixtures or traces: {missing}"
+def test_games_folder_is_complete() -> None:
+    """The data travels with the repository: a missing file is a failure, never a skip."""
+    missing = [
+        path
+        for g in (*GAMES, *MORE_GAMES)
+        for path in (fixture_path(g), trace_path(g))
+        if not path.exists()
+    ]
+    missing += [maptrace_path(g) for g in GAMES if not maptrace_path(g).exists()]
+    assert not missing, f"missing 1817 test data: {missing}"
 
 
-def test_route_without_revenue_is_refused_with_its_action_id(require_games: object) -> None:
+def test_route_without_revenue_is_refused_with_its_action_id() -> None:
     data = json.loads((fixture_path("1817__20758").with_name("1817__20758.json")).read_text())
     with pytest.raises(RecordError) as info:
         replay_fixture(data)
@@ -37,7 +44,7 @@ def test_route_without_revenue_is_refused_with_its_action_id(require_games: obje
     assert "revenue" in info.value.reason
 
 
-def test_illegal_action_reports_id_and_reason(require_games: object) -> None:
+def test_illegal_action_reports_id_and_reason() -> None:
     data = json.loads(fixture_path("1817WO__1817WO_game_end_bankrupt").read_text())
     for action in data["actions"]:
         if action["id"] == 42:
@@ -48,7 +55,7 @@ def test_illegal_action_reports_id_and_reason(require_games: object) -> None:
     assert "below the minimum" in info.value.reason
 
 
-def test_divergence_names_action_and_field(require_games: object) -> None:
+def test_divergence_names_action_and_field() -> None:
     game = "1817WO__1817WO_game_end_bankrupt"
     data = json.loads(fixture_path(game).read_text())
     for action in data["actions"]:
@@ -61,7 +68,7 @@ def test_divergence_names_action_and_field(require_games: object) -> None:
 
 
 @pytest.mark.parametrize("game", ["1817WO__1817WO_game_end_bankrupt", "1817__20758"])
-def test_record_of_a_replayed_game_rebuilds_it(game: str, require_games: object) -> None:
+def test_record_of_a_replayed_game_rebuilds_it(game: str) -> None:
     data = json.loads(fixture_path(game).read_text())
     state, _applied, _matched = replay_game(data)
     record = json.loads(json.dumps(state.to_record()))
@@ -70,7 +77,7 @@ def test_record_of_a_replayed_game_rebuilds_it(game: str, require_games: object)
     assert rebuilt.scores() == state.scores()
 
 
-def test_malformed_action_is_a_record_error(require_games: object) -> None:
+def test_malformed_action_is_a_record_error() -> None:
     data = json.loads(fixture_path("1817WO__1817WO_game_end_bankrupt").read_text())
     for action in data["actions"]:
         if action["id"] == 1:

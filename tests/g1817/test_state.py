@@ -70,10 +70,3 @@ def test_view_is_json_and_the_same_for_every_seat() -> None:
     data = json.loads(json.dumps(views[0]))
     assert data["auction"] == {"target": "TS", "bids": {"7": 5}, "bidders": ["7", "9"]}
     assert data["depot"]["next"] == "2-0"
-
-
-def test_games_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    from .games import games_dir
-
-    monkeypatch.setenv("TAKEOVER_1817_DIR", "/nowhere/1817")
-    assert str(games_dir()) == "/nowhere/1817"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import time
 from pathlib import Path
@@ -31,8 +30,8 @@ GAMES = (
 
 
 def default_dir() -> Path:
-    env = os.environ.get("TAKEOVER_1817_DIR")
-    return Path(env) if env else Path(__file__).resolve().parents[4] / "shared" / "1817"
+    """The real games the tests use, in a checkout of the repository (``tests/data/1817``)."""
+    return Path(__file__).resolve().parents[3] / "tests" / "data" / "1817"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     if not (args.games_dir / "fixtures").is_dir():
-        print(f"no 1817 games in {args.games_dir} (set TAKEOVER_1817_DIR)")
+        print(f"no 1817 games in {args.games_dir} (give the folder that holds fixtures/)")
         return 1
     total = 0.0
     print(f"python {platform.python_version()} on {platform.machine()}, best of {args.repeat}")
