@@ -36,8 +36,9 @@ def test_every_event_in_words(page: Any, server: Any) -> None:
     page.goto(server.url)
     lines = page.evaluate(
         """async (events) => {
-            const { describe } = await import("./log.js");
-            return events.map((e) => describe(e, (seat) => `P${seat}`));
+            const { loadGame } = await import("./games/index.js");
+            const game = await loadGame("acquire");
+            return events.map((e) => game.describe(e, (seat) => `P${seat}`));
         }""",
         events,
     )

@@ -124,7 +124,7 @@ def test_unplayable_tiles_say_why(page: Any, server: Any, artifacts: Any) -> Non
     assert dead.is_disabled() and "merge safe chains Luxor and Tower" in dead.inner_text()
     assert eighth.is_disabled() and "8th chain" in eighth.inner_text()
     assert ok.is_enabled() and "legal" in str(ok.get_attribute("class"))
-    assert page.locator(".cell.placeable").count() == 1
+    assert page.locator(".board .cell.placeable").count() == 1
     page.screenshot(path=artifacts / "30-unplayable-tiles.png")
     page.keyboard.press("1")  # a disabled tile: nothing happens
     page.keyboard.press("3")

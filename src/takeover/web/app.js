@@ -1,11 +1,12 @@
-// The app shell: a hash router (#/, #/table/ID, #/games, #/replay/ID[/N]) and the
-// connection banner that says clearly when the server is away.
+// The app: a hash router (#/, #/table/ID, #/games, #/replay/ID[/N]) over the shell's pages
+// (shell/), and the connection banner that says clearly when the server is away. What each
+// game draws lives in games/ (games/index.js is the registry).
 
-import { el, replace } from "./dom.js";
-import { GamePage } from "./game.js";
-import { GamesPage } from "./games.js";
-import { LobbyPage } from "./lobby.js";
-import { ReplayPage } from "./replay.js";
+import { el, replace } from "./shell/dom.js";
+import { GamesPage } from "./shell/finished.js";
+import { LobbyPage } from "./shell/lobby.js";
+import { ReplayPage } from "./shell/replay.js";
+import { TablePage } from "./shell/table.js";
 
 class App {
   constructor(root, banner) {
@@ -26,7 +27,7 @@ class App {
     this.connection("ok");
     const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
     let page;
-    if (parts[0] === "table" && parts[1]) page = new GamePage(parts[1], this);
+    if (parts[0] === "table" && parts[1]) page = new TablePage(parts[1], this);
     else if (parts[0] === "replay" && parts[1])
       page = new ReplayPage(parts[1], parts[2] ? Number(parts[2]) : 0, this);
     else if (parts[0] === "games") page = new GamesPage(this);

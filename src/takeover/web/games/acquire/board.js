@@ -1,7 +1,8 @@
 // The board: chains in their colours, orphan tiles, dead tiles, the last tile placed, and
-// (for the seat to move) the tiles of its hand that it may place now.
+// (for the seat to move) the tiles of its hand that it may place now; with a legend that
+// draws each kind of cell with the board's own styles.
 
-import { el, isLight } from "./dom.js";
+import { el, isLight } from "../../shell/dom.js";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -9,7 +10,7 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
  * @param {object} view the engine's view
  * @param {{placeable?: Map<string, object>, hand?: object[], onPlace?: (a: object) => void}} opts
  *   placeable: tile name -> the legal place_tile action; hand: the view's hand entries (shown
- *   faintly, unplayable ones in red)
+ *   dashed, unplayable ones in red)
  */
 export function renderBoard(view, opts = {}) {
   const colours = Object.fromEntries(view.chains.map((c) => [c.name, c.colour]));
@@ -51,7 +52,7 @@ function cell(name, view, colours, dead, hand, placeable, onPlace) {
     }
   } else if (dead.has(name)) {
     classes.push("dead");
-    node.title = `${name}: permanently unplayable, out of the game`;
+    node.title = `${name}: dead, it can never be placed`;
   } else if (placeable.has(name)) {
     classes.push("placeable");
     node.title = `Place ${name}`;
@@ -70,4 +71,35 @@ function cell(name, view, colours, dead, hand, placeable, onPlace) {
   }
   node.className = classes.join(" ");
   return node;
+}
+
+/**
+ * What the board's cells mean. Each sample is a cell with the board's own classes, so the
+ * legend can never drift from the board. `hand`: include the hand's kinds of cell.
+ */
+export function renderLegend(hand) {
+  const entries = [
+    ["orphan", "placed, no chain"],
+    ["dead", "dead: can never be placed"],
+    ["last", "last tile placed"],
+  ];
+  if (hand) {
+    entries.unshift(
+      ["placeable", "yours to place now"],
+      ["in-hand", "in your hand"],
+      ["in-hand unplayable", "in your hand, unplayable"],
+    );
+  }
+  return el(
+    "ul",
+    { class: "legend", "aria-label": "board legend" },
+    entries.map(([cls, text]) =>
+      el(
+        "li",
+        { dataset: { kind: cls.split(" ").join("-") } },
+        el("span", { class: `cell sample ${cls}`, "aria-hidden": "true" }),
+        el("span", { text }),
+      ),
+    ),
+  );
 }

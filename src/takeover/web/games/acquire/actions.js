@@ -1,5 +1,5 @@
-// Helpers over the server's legal actions (record form). The client never decides what is
-// legal: it only groups, matches and labels what the server listed.
+// Helpers over the server's legal Acquire actions (record form). The client never decides
+// what is legal: it only matches and labels what the server listed.
 
 /** A canonical key for an action, so a choice built in the UI can be matched to `legal`. */
 export function actionKey(a) {
@@ -15,17 +15,6 @@ export function actionKey(a) {
     default:
       return `${a.type}:${a.chain || ""}`;
   }
-}
-
-/** The legal actions grouped by type, each paired with its text. */
-export function groupLegal(state) {
-  const groups = new Map();
-  (state.legal || []).forEach((action, i) => {
-    const text = (state.legal_text || [])[i] || action.type.replaceAll("_", " ");
-    if (!groups.has(action.type)) groups.set(action.type, []);
-    groups.get(action.type).push({ action, text });
-  });
-  return groups;
 }
 
 /** What a decision kind means, in words ("place a tile"). */

@@ -1,7 +1,8 @@
 // Your hand: playable tiles highlighted (with what they would do), unplayable ones marked
 // with the engine's reason. Only tiles the server lists as legal can be clicked.
 
-import { el } from "./dom.js";
+import { el } from "../../shell/dom.js";
+import { isTouch } from "../../shell/words.js";
 
 const EFFECT = {
   orphan: () => "no chain",
@@ -17,6 +18,7 @@ const EFFECT = {
  */
 export function renderHand(hand, placeable, onPlace) {
   const list = el("ol", { class: "hand", "aria-label": "your tiles" });
+  const touch = isTouch();
   hand.forEach((entry, i) => {
     const legal = placeable.get(entry.tile);
     const effect = entry.playable
@@ -29,11 +31,13 @@ export function renderHand(hand, placeable, onPlace) {
       {
         class: classes.join(" "),
         disabled: !legal,
-        title: legal ? `Place ${entry.tile} (key ${i + 1}): ${effect}` : `${entry.tile}: ${effect}`,
+        title: legal
+          ? `Place ${entry.tile}${touch ? "" : ` (key ${i + 1})`}: ${effect}`
+          : `${entry.tile}: ${effect}`,
         dataset: { tile: entry.tile, key: String(i + 1) },
         onclick: () => legal && onPlace(legal),
       },
-      el("span", { class: "key", text: i + 1 }),
+      touch ? null : el("span", { class: "key", text: i + 1 }),
       el("strong", { class: "name", text: entry.tile }),
       el("span", { class: "effect", text: effect }),
     );

@@ -1,18 +1,22 @@
 // Disposing of defunct shares after a merger: sell / trade / keep with live totals. The
 // split is matched against the legal actions; the rules themselves stay on the server.
 
+import { colourTag, el, money, replace } from "../../shell/dom.js";
+import { choiceButton } from "../../shell/prompt.js";
+import { plural } from "../../shell/words.js";
 import { actionKey } from "./actions.js";
-import { button, colours } from "./choices.js";
-import { chainTag, el, money, replace } from "./dom.js";
+import { chainInfo } from "./choices.js";
 
 export function disposeWidget(prompt, options, view) {
   const d = view.decision;
   const legal = new Map(options.map((o) => [actionKey(o.action), o.action]));
   const held = d.held;
   const maxTrade = Math.max(0, ...options.map((o) => o.action.trade));
-  const info = colours(view);
+  const info = chainInfo(view);
   const box = el("div", { class: "dispose" });
-  const s = prompt.dispose;
+  const s = prompt.scratch;
+  s.sell = s.sell || 0;
+  s.trade = s.trade || 0;
   const clamp = () => {
     s.trade = Math.max(0, Math.min(s.trade - (s.trade % 2), maxTrade));
     s.sell = Math.max(0, Math.min(s.sell, held - s.trade));
@@ -52,17 +56,18 @@ export function disposeWidget(prompt, options, view) {
       el(
         "p",
         { class: "hint" },
-        chainTag(d.defunct, (info[d.defunct] || {}).colour),
+        colourTag(d.defunct, (info[d.defunct] || {}).colour),
         ` is taken over by `,
-        chainTag(d.survivor, (info[d.survivor] || {}).colour),
-        `. You hold ${held} ${d.defunct} shares, worth ${money(d.price)} each.`,
+        colourTag(d.survivor, (info[d.survivor] || {}).colour),
+        `. You hold ${plural(held, `${d.defunct} share`)}, worth ${money(d.price)}` +
+          (held === 1 ? "." : " each."),
       ),
       stepper("Sell", "sell", 1, `for ${money(s.sell * d.price)}`),
       stepper(
         "Trade",
         "trade",
         2,
-        `for ${s.trade / 2} ${d.survivor} (${d.survivor_available} left)`,
+        `for ${plural(s.trade / 2, `${d.survivor} share`)} (${d.survivor_available} left)`,
       ),
       el(
         "div",
@@ -96,9 +101,14 @@ export function disposeWidget(prompt, options, view) {
         "div",
         { class: "choices" },
         action
-          ? button(prompt, `Confirm: sell ${s.sell}, trade ${s.trade}, keep ${keep}`, action, {
-              cls: "primary",
-            })
+          ? choiceButton(
+              prompt,
+              `Confirm: sell ${s.sell}, trade ${s.trade}, keep ${keep}`,
+              action,
+              {
+                cls: "primary",
+              },
+            )
           : el("span", { class: "not-allowed", text: "That split is not allowed." }),
       ),
     );

@@ -1,27 +1,19 @@
 // The waiting room of a table that has not started: who sits where, join a seat with a
-// display name, leave, and start (optionally filling empty seats with bots).
+// display name, leave, and start (optionally filling empty seats with bots of the game).
 
-import { api, prefs } from "./api.js";
+import { gameOf } from "../games/index.js";
+import { prefs } from "./api.js";
 import { el } from "./dom.js";
-
-let optionsCache = null;
-
-export function loadOptions() {
-  if (!optionsCache) {
-    optionsCache = api.options().catch((err) => {
-      optionsCache = null;
-      throw err;
-    });
-  }
-  return optionsCache;
-}
+import { gameOptions, loadOptions } from "./options.js";
+import { displayNames, presenceDot, seatDetails } from "./seats.js";
 
 /**
  * @param {object} table the lobby's table
  * @param {number|null} mySeat
  * @param {{join: Function, leave: Function, start: Function}} page
+ * @param {boolean} known whether the seats' presence is current (the socket is up)
  */
-export function renderWaitingRoom(table, mySeat, page) {
+export function renderWaitingRoom(table, mySeat, page, known) {
   const seated = mySeat !== null && mySeat !== undefined;
   const problem = el("p", { class: "error", role: "alert", hidden: true });
   const fail = (err) => {
@@ -46,6 +38,7 @@ export function renderWaitingRoom(table, mySeat, page) {
     }
     page.join(seat, name).catch(fail);
   };
+  const names = displayNames(table.seats);
   const rows = table.seats.map((s) =>
     el(
       "li",
@@ -53,15 +46,10 @@ export function renderWaitingRoom(table, mySeat, page) {
       el("span", { class: "seat-no", text: `Seat ${s.seat + 1}` }),
       s.kind === "empty"
         ? el("span", { class: "muted", text: "empty" })
-        : el("strong", { text: s.name }),
-      s.kind === "bot" ? el("span", { class: "badge", text: `bot: ${s.bot}` }) : null,
+        : el("strong", { class: "seat-name", title: seatDetails(s), text: names[s.seat] }),
+      s.kind === "bot" ? el("span", { class: "badge", title: seatDetails(s), text: "bot" }) : null,
       s.seat === mySeat ? el("span", { class: "badge you", text: "you" }) : null,
-      s.kind === "human" && s.seat !== mySeat
-        ? el("span", {
-            class: "dot " + (s.connected ? "on" : "off"),
-            title: s.connected ? "connected" : "away",
-          })
-        : null,
+      s.kind === "human" && s.seat !== mySeat ? presenceDot(s, known) : null,
       s.kind === "empty" && !seated
         ? el("button", { class: "small primary", onclick: () => sitAt(s.seat) }, "Sit here")
         : null,
@@ -75,11 +63,12 @@ export function renderWaitingRoom(table, mySeat, page) {
   );
   loadOptions()
     .then((o) => {
-      for (const bot of o.bots)
+      const bots = gameOptions(o, gameOf(table)).bots;
+      for (const bot of bots)
         fill.appendChild(
           el("option", { value: bot.spec, text: `fill empty seats with ${bot.label} bots` }),
         );
-      if (empty && o.bots.length) fill.value = o.bots[0].spec;
+      if (empty && bots.length) fill.value = bots[0].spec;
     })
     .catch(() => {});
   const controls = seated

@@ -27,6 +27,20 @@ export class Chat {
     });
     this.node = el("section", { class: "chat" }, el("h3", { text: "Chat" }), this.list, form);
     this.seen = new Set();
+    // Like the log: follow new lines unless the reader scrolled up; land at the bottom when
+    // the list first appears.
+    this.follow = true;
+    this.list.addEventListener("scroll", () => {
+      const l = this.list;
+      this.follow = l.scrollTop + l.clientHeight >= l.scrollHeight - 8;
+    });
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => this.follow && this.stick()).observe(this.list);
+    }
+  }
+
+  stick() {
+    this.list.scrollTop = this.list.scrollHeight;
   }
 
   add(message) {
@@ -50,6 +64,6 @@ export class Chat {
       ),
     );
     while (this.list.childElementCount > 200) this.list.firstElementChild.remove();
-    this.list.scrollTop = this.list.scrollHeight;
+    if (this.follow) this.stick();
   }
 }

@@ -1,7 +1,11 @@
 // Finished games: newest first, with players, scores and a link to the replay viewer.
 
+import { gameOf, gameTitle } from "../games/index.js";
 import { api } from "./api.js";
 import { el, money, replace } from "./dom.js";
+import { rulesetText } from "./options.js";
+import { displayNames, seatDetails } from "./seats.js";
+import { plural } from "./words.js";
 
 const PAGE = 25;
 
@@ -35,10 +39,11 @@ export class GamesPage {
       return;
     }
     const rows = data.games.map((g) => {
-      // Equal names (several "Random bot") get their seat number, as at the table.
+      // Short names as at the table (equal ones numbered by seat); bots are known as bots
+      // (and shortened) only when the server lists the seats with their kinds.
       const names = g.players || [];
-      const label = (name, seat) =>
-        names.filter((n) => n === name).length > 1 ? `${name} ${seat + 1}` : name;
+      const seatList = g.seats || names.map((name, seat) => ({ seat, name }));
+      const short = displayNames(seatList);
       const order = names.map((_, seat) => seat);
       if (g.ranks) order.sort((a, b) => g.ranks[a] - g.ranks[b] || a - b);
       const players = order.map((seat) =>
@@ -46,7 +51,10 @@ export class GamesPage {
           "li",
           { class: g.ranks && g.ranks[seat] === 1 ? "first" : "" },
           g.ranks ? el("span", { class: "place", text: `${g.ranks[seat]}.` }) : null,
-          el("span", { text: label(names[seat], seat) }),
+          el("span", {
+            title: seatList[seat] ? seatDetails(seatList[seat]) : null,
+            text: short[seat],
+          }),
           " ",
           el("span", { class: "muted", text: g.scores ? money(g.scores[seat]) : "" }),
         ),
@@ -58,7 +66,10 @@ export class GamesPage {
         el("td", { text: when && !isNaN(when) ? when.toLocaleString() : "" }),
         el("td", {}, el("ul", { class: "result" }, players)),
         el("td", { class: "num", text: g.actions }),
-        el("td", { text: typeof g.ruleset === "string" ? g.ruleset : g.ruleset.preset }),
+        el("td", {
+          title: rulesetText(g.ruleset),
+          text: `${gameTitle(gameOf(g))} · ${typeof g.ruleset === "string" ? g.ruleset : g.ruleset.preset || "custom"}`,
+        }),
         el(
           "td",
           {},
@@ -75,7 +86,7 @@ export class GamesPage {
       this.offset + PAGE < data.total
         ? el("button", { onclick: () => ((this.offset += PAGE), this.load()) }, "Older")
         : null,
-      el("span", { class: "muted", text: `${data.total} game${data.total === 1 ? "" : "s"}` }),
+      el("span", { class: "muted", text: plural(data.total, "game") }),
     );
     replace(
       this.body,
@@ -88,7 +99,7 @@ export class GamesPage {
           el(
             "tr",
             {},
-            ["Finished", "Players and scores", "Moves", "Rules", ""].map((h) =>
+            ["Finished", "Players and scores", "Moves", "Game and rules", ""].map((h) =>
               el("th", { text: h }),
             ),
           ),

@@ -1,22 +1,22 @@
 // Proposing a player-to-player trade (standard rules allow it at the start of one's turn).
 // Proposals are open-ended, so the server never lists them; it checks each one we send.
 
-import { el } from "./dom.js";
-import { displayNames } from "./players.js";
+import { el } from "../../shell/dom.js";
 
 /**
  * A collapsible form; `send(action)` gets a propose_trade action in record form.
  * @param {object} view
  * @param {(action: object) => void} send
+ * @param {string[]} names display names by seat
  */
-export function renderTradeForm(view, send) {
+export function renderTradeForm(view, send, names) {
   const me = view.players[view.seat];
   const others = view.players.filter((p) => p.seat !== view.seat);
   const onBoard = view.chains.filter((c) => c.size > 0).map((c) => c.name);
   const to = el(
     "select",
     { name: "to", "aria-label": "trade with" },
-    others.map((p) => el("option", { value: p.seat, text: displayNames(view)[p.seat] })),
+    others.map((p) => el("option", { value: p.seat, text: names[p.seat] })),
   );
   const side = (title, prefix, chains) =>
     el(

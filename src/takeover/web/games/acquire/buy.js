@@ -1,54 +1,56 @@
 // Buying shares: a cart of up to the legal number of shares with a cost preview, driven
 // by the legal purchases the server listed.
 
+import { colourTag, el, money, replace } from "../../shell/dom.js";
+import { choiceButton, keyCap } from "../../shell/prompt.js";
+import { plural } from "../../shell/words.js";
 import { actionKey } from "./actions.js";
-import { button, chainKeys, colours } from "./choices.js";
-import { chainTag, el, money, replace } from "./dom.js";
+import { chainInfo, chainKeys } from "./choices.js";
 
 export function buyWidget(prompt, options, view) {
   const legal = new Map(options.map((o) => [actionKey(o.action), o.action]));
   const withEnd = options.some((o) => o.action.end_game);
   const maxLen = Math.max(0, ...options.map((o) => o.action.shares.length));
-  const info = colours(view);
-  const keys = chainKeys(view.chains.map((c) => c.name));
+  const info = chainInfo(view);
+  const keys = chainKeys(view);
   const me = view.players[view.seat] || {};
+  const s = prompt.scratch;
+  s.cart = s.cart || [];
+  s.endGame = !!s.endGame;
   const box = el("div", { class: "buy" });
   const keyOf = (cart, end) => actionKey({ type: "buy_shares", shares: cart, end_game: end });
+  const hint = prompt.touch
+    ? `Buy up to ${plural(maxLen, "share")}: tap a chain to add a share, tap a share in the cart to take it out.`
+    : `Buy up to ${plural(maxLen, "share")} (click a chain or press its letter; Backspace removes, Enter buys).`;
   const draw = () => {
-    const cart = prompt.cart;
+    const cart = s.cart;
     for (const letter of Object.values(keys)) prompt.keys.delete(letter);
     const cost = cart.reduce((sum, c) => sum + info[c].price, 0);
-    const action = legal.get(keyOf(cart, prompt.endGame));
+    const action = legal.get(keyOf(cart, s.endGame));
     const onBoard = view.chains.filter((c) => c.size > 0);
     const chainButtons = onBoard.map((c) => {
       const next = [...cart, c.name];
       const ok =
         cart.length < maxLen && (legal.has(keyOf(next, false)) || legal.has(keyOf(next, true)));
+      const add = () => {
+        cart.push(c.name);
+        draw();
+      };
       const b = el(
         "button",
         {
           class: "buy-chain",
           disabled: !ok,
-          title: ok ? `Add one ${c.name} for ${money(c.price)}` : `Cannot add ${c.name}`,
+          title: ok ? `Add one ${c.name} share for ${money(c.price)}` : `Cannot add ${c.name}`,
           dataset: { chain: c.name },
-          onclick: () => {
-            if (ok) {
-              cart.push(c.name);
-              draw();
-            }
-          },
+          onclick: () => ok && add(),
         },
-        chainTag(c.name, c.colour),
+        colourTag(c.name, c.colour),
         el("span", { class: "price", text: money(c.price) }),
         el("span", { class: "muted", text: `${c.available} left` }),
-        keys[c.name] ? el("kbd", { text: keys[c.name].toUpperCase() }) : null,
+        keys[c.name] ? keyCap(keys[c.name]) : null,
       );
-      if (ok && keys[c.name]) {
-        prompt.keys.set(keys[c.name], () => {
-          cart.push(c.name);
-          draw();
-        });
-      }
+      if (ok && keys[c.name]) prompt.keys.set(keys[c.name], add);
       return b;
     });
     const cartItems = cart.map((name, i) =>
@@ -56,23 +58,22 @@ export function buyWidget(prompt, options, view) {
         "button",
         {
           class: "cart-item",
-          title: "Remove",
+          title: "Take it out",
           onclick: () => {
             cart.splice(i, 1);
             draw();
           },
         },
-        chainTag(name, info[name].colour),
+        colourTag(name, info[name].colour),
         " ×",
       ),
     );
-    const label = cart.length ? `Buy for ${money(cost)}` : "Buy nothing";
+    const label = cart.length
+      ? `Buy ${plural(cart.length, "share")} for ${money(cost)}`
+      : "Buy nothing";
     replace(
       box,
-      el("p", {
-        class: "hint",
-        text: `Buy up to ${maxLen} shares (click a chain or press its letter; Backspace removes, Enter buys).`,
-      }),
+      el("p", { class: "hint", text: hint }),
       el(
         "div",
         { class: "choices" },
@@ -96,9 +97,9 @@ export function buyWidget(prompt, options, view) {
             { class: "end-game" },
             el("input", {
               type: "checkbox",
-              checked: prompt.endGame,
+              checked: s.endGame,
               onchange: (e) => {
-                prompt.endGame = e.target.checked;
+                s.endGame = e.target.checked;
                 draw();
               },
             }),
@@ -109,7 +110,7 @@ export function buyWidget(prompt, options, view) {
         "div",
         { class: "choices" },
         action
-          ? button(prompt, label + (prompt.endGame ? " and end the game" : ""), action, {
+          ? choiceButton(prompt, label + (s.endGame ? " and end the game" : ""), action, {
               cls: "primary",
             })
           : el("span", { class: "not-allowed", text: "That purchase is not allowed." }),

@@ -1,6 +1,8 @@
-// The game log in words, written from the server's (already redacted) events.
+// Acquire's events in words, for the game log and the replay (the server's events, already
+// redacted for the reader's seat).
 
-import { el, money } from "./dom.js";
+import { money } from "../../shell/dom.js";
+import { plural } from "../../shell/words.js";
 
 function offer(side) {
   if (!side) return "something";
@@ -35,11 +37,11 @@ export function describe(e, who) {
       return `${p} placed ${e.tile}.`;
     case "chain_founded":
       return (
-        `${p} founded ${e.chain} (${e.size} tiles)` +
+        `${p} founded ${e.chain} (${plural(e.size, "tile")})` +
         (e.founder_share ? " and took a free founder's share." : ".")
       );
     case "chain_grew":
-      return `${e.chain} grew to ${e.size} tiles.`;
+      return `${e.chain} grew to ${plural(e.size, "tile")}.`;
     case "merger":
       return `${p}'s ${e.tile} merges ${Object.entries(e.chains || {})
         .map(([c, n]) => `${c} (${n})`)
@@ -49,7 +51,7 @@ export function describe(e, who) {
     case "defunct_chosen":
       return `${e.chain} is resolved next.`;
     case "defunct_resolved":
-      return `${e.chain} (${e.size} tiles) is taken over by ${e.survivor}.`;
+      return `${e.chain} (${plural(e.size, "tile")}) is taken over by ${e.survivor}.`;
     case "bonuses_paid": {
       const paid = (e.paid || [])
         .map((amount, seat) => (amount ? `${who(seat)} ${money(amount)}` : null))
@@ -65,7 +67,7 @@ export function describe(e, who) {
       return `${p} ${parts.join(", ") || "had nothing to dispose of"}.`;
     }
     case "merger_completed":
-      return `Merger complete: ${e.chain} now has ${e.size} tiles.`;
+      return `Merger complete: ${e.chain} now has ${plural(e.size, "tile")}.`;
     case "shares_bought": {
       const bought = counted(e.shares);
       if (!bought) return e.forced ? null : `${p} bought no shares.`;
@@ -73,7 +75,7 @@ export function describe(e, who) {
     }
     case "tiles_drawn":
       if (e.tiles) return `${p} drew ${e.tiles.join(", ") || "no tile"}.`;
-      return `${p} drew ${e.count === 1 ? "a tile" : `${e.count} tiles`}.`;
+      return `${p} drew ${e.count === 1 ? "a tile" : plural(e.count, "tile")}.`;
     case "dead_tiles_replaced":
       return (
         `${p} replaced dead tile${(e.dead || []).length === 1 ? "" : "s"} ${(e.dead || []).join(", ")}` +
@@ -101,33 +103,5 @@ export function describe(e, who) {
         .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
       return `${e.type.replaceAll("_", " ")}${rest.length ? ": " + rest.join(", ") : ""}.`;
     }
-  }
-}
-
-/** A scrolling log; `add` appends the lines for a batch of events. */
-export class GameLog {
-  constructor(limit = 400) {
-    this.limit = limit;
-    this.node = el("ol", { class: "log", "aria-live": "polite" });
-  }
-
-  add(events, who) {
-    const stick = this.node.scrollTop + this.node.clientHeight >= this.node.scrollHeight - 8;
-    for (const e of events || []) {
-      const text = describe(e, who);
-      if (!text) continue;
-      this.node.appendChild(el("li", { class: `ev ev-${e.type}`, text }));
-    }
-    while (this.node.childElementCount > this.limit) this.node.firstElementChild.remove();
-    if (stick) this.node.scrollTop = this.node.scrollHeight;
-  }
-
-  note(text, cls = "note") {
-    this.node.appendChild(el("li", { class: cls, text }));
-    this.node.scrollTop = this.node.scrollHeight;
-  }
-
-  clear() {
-    this.node.replaceChildren();
   }
 }

@@ -1,16 +1,15 @@
 // The final score sheet, laid out like the example in acquire-endgame.md: bonuses per chain,
 // stock sales per chain, then cash + bonuses + sales = total for every player.
 
-import { chainTag, el, money } from "./dom.js";
-import { displayNames } from "./players.js";
+import { colourTag, el, money } from "../../shell/dom.js";
 
 /**
  * @param {object} view the final view (finished, scores, chains at their final size)
  * @param {object[]} events the final scoring events (bonuses_paid with reason "final",
  *   final_sale, final_scores); may be empty, then only the totals are shown
+ * @param {string[]} names display names by seat
  */
-export function renderScoreSheet(view, events) {
-  const names = displayNames(view);
+export function renderScoreSheet(view, events, names) {
   const players = view.players;
   const scores = view.scores || [];
   const chainInfo = Object.fromEntries(view.chains.map((c) => [c.name, c]));
@@ -35,7 +34,7 @@ export function renderScoreSheet(view, events) {
   const sum = (obj) => Object.values(obj).reduce((a, b) => a + b, 0);
 
   const th = (text) => el("th", { text });
-  const chainTh = (name) => el("th", {}, chainTag(name, (chainInfo[name] || {}).colour));
+  const chainTh = (name) => el("th", {}, colourTag(name, (chainInfo[name] || {}).colour));
   const sections = [el("h2", { text: "Final scores" })];
   const winners = players.filter((p) => ranks[p.seat] === 1).map((p) => names[p.seat]);
   sections.push(

@@ -1,9 +1,11 @@
-// Tiny DOM helpers. Every string is inserted as text (textContent), never as HTML,
-// so names and chat typed by people can never become markup.
+// Tiny DOM helpers. Every string is inserted as text (textContent), never as HTML, so names
+// and chat typed by people can never become markup. Styles are set through the CSSOM only
+// (never a `style` attribute), so the page runs under a strict Content-Security-Policy.
 
 /**
  * Build an element: el("button", {class: "x", onclick: fn, dataset: {k: "v"}}, "text", child).
- * Attributes starting with "on" become listeners; `text` sets textContent.
+ * Attributes starting with "on" become listeners; `text` sets textContent; `style` takes an
+ * object of CSSOM properties (a style string would be an inline style the CSP forbids).
  */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -13,7 +15,8 @@ export function el(tag, attrs = {}, ...children) {
       node.addEventListener(key.slice(2), value);
     } else if (key === "dataset") {
       Object.assign(node.dataset, value);
-    } else if (key === "style" && typeof value === "object") {
+    } else if (key === "style") {
+      if (typeof value !== "object") throw new TypeError("el(): style takes an object");
       Object.assign(node.style, value);
     } else if (key === "text") {
       node.textContent = String(value);
@@ -49,7 +52,7 @@ export function money(n) {
   return (n < 0 ? "-$" : "$") + Math.abs(n).toLocaleString("en-US");
 }
 
-/** A small coloured square for a chain. */
+/** A small coloured square (a chain's, a corporation's). */
 export function swatch(colour) {
   return el("span", { class: "swatch", style: { background: colour || "#999" } });
 }
@@ -62,9 +65,9 @@ export function isLight(hex) {
   return 0.299 * r + 0.587 * g + 0.114 * b > 170;
 }
 
-/** A chain's name in its colour. */
-export function chainTag(name, colour) {
-  const tag = el("span", { class: "chain-tag", text: name });
+/** A name on its colour (a chain, a corporation), readable on light and dark colours. */
+export function colourTag(name, colour) {
+  const tag = el("span", { class: "colour-tag", text: name });
   tag.style.background = colour || "#777";
   tag.style.color = isLight(colour) ? "#222" : "#fff";
   return tag;

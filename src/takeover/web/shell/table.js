@@ -1,22 +1,26 @@
-// The table page: the waiting room before the start, then the live game (board, hand,
-// prompt, chains, players, log, chat) and the score sheet at the end. Everything drawn
-// comes from the server's messages; the seat token (localStorage) resumes the seat.
+// The table page, the same for every game: the waiting room before the start, then the live
+// game and the score sheet at the end. The shell owns the connection, the prompt's mechanics,
+// the log, the chat and the layout; the game module (games/index.js, picked by the table's
+// `game`) draws its panels, its prompts and its log lines. Everything drawn comes from the
+// server's messages; the seat token (localStorage) resumes the seat.
 
+import { gameOf, gameTitle, loadGame, UnknownGame } from "../games/index.js";
 import { api, prefs, seats } from "./api.js";
-import { renderBoard } from "./board.js";
-import { renderChains } from "./chains.js";
 import { Chat } from "./chat.js";
 import { el, replace } from "./dom.js";
-import { renderHand } from "./hand.js";
 import { GameLog } from "./log.js";
-import { displayNames, renderPlayers } from "./players.js";
-import { Prompt } from "./prompts.js";
-import { renderScoreSheet } from "./scoresheet.js";
+import { rulesetText } from "./options.js";
+import { Prompt } from "./prompt.js";
+import { displayNames, seatLabel } from "./seats.js";
 import { TableSocket } from "./socket.js";
-import { renderTradeForm } from "./trade.js";
 import { renderWaitingRoom } from "./waiting.js";
+import { plural } from "./words.js";
 
-export class GamePage {
+/** How many earlier actions one "Load earlier moves" asks for. */
+const HISTORY_PAGE = 200;
+const HISTORY_TIMEOUT_MS = 15000;
+
+export class TablePage {
   /**
    * @param {string} tableId
    * @param {{connection: (state: string, text?: string, retry?: () => void) => void}} app
@@ -28,39 +32,23 @@ export class GamePage {
     this.state = null;
     this.mySeat = null;
     this.finalEvents = null;
-    this.prompt = new Prompt((action) => this.sendAction(action));
-    this.log = new GameLog();
+    this.game = null;
+    this.view = null; // the game module's panels
+    this.prompt = null;
+    this.log = null;
+    this.presenceKnown = false; // whether the seats' presence is what the server says now
+    this.requests = new Map(); // ref -> {resolve, reject} of history requests
+    this.inbox = Promise.resolve();
     this.chat = new Chat((text) => !!this.socket.send({ type: "chat", text }));
     this.node = el("div", { class: "page game-page", dataset: { table: tableId } });
     this.head = el("header", { class: "table-head" });
     this.notice = el("div", { class: "notice", role: "status" });
     this.waiting = el("section", { class: "waiting-room" });
-    this.boardBox = el("section", { class: "board-box" });
-    this.handBox = el("section", { class: "hand-box" });
-    this.tradeBox = el("div", { class: "trade-box" });
-    this.playersBox = el("section", { class: "players-box" });
-    this.chainsBox = el("section", { class: "chains-box" });
     this.sheetBox = el("div", { class: "sheet-box" });
-    this.logBox = el(
-      "section",
-      { class: "log-box" },
-      el("h3", { text: "Game log" }),
-      this.log.node,
-    );
-    this.talk = el("div", { class: "talk" }, this.logBox, this.chat.node);
-    this.layout = el(
-      "div",
-      { class: "layout", hidden: true },
-      el("div", { class: "col-main" }, this.boardBox, this.handBox, this.talk),
-      el(
-        "div",
-        { class: "col-side" },
-        this.prompt.node,
-        this.tradeBox,
-        this.playersBox,
-        this.chainsBox,
-      ),
-    );
+    this.main = el("div", { class: "region region-main" });
+    this.decide = el("div", { class: "region region-decide" });
+    this.aside = el("div", { class: "region region-aside" });
+    this.layout = el("div", { class: "layout", hidden: true }, this.main, this.decide, this.aside);
     this.node.append(this.head, this.notice, this.waiting, this.sheetBox, this.layout);
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
@@ -76,7 +64,10 @@ export class GamePage {
         return s ? { type: "hello", token: s.token } : { type: "hello", spectate: true };
       },
       {
-        message: (m) => this.message(m),
+        // Messages are handled one after another: the first may have to load the game module.
+        message: (m) => {
+          this.inbox = this.inbox.then(() => this.message(m)).catch((err) => this.fail(err));
+        },
         status: (status, info) => this.connection(status, info),
       },
     );
@@ -86,6 +77,7 @@ export class GamePage {
   destroy() {
     document.removeEventListener("keydown", this.onKey);
     this.socket.close();
+    if (this.view) this.view.destroy();
   }
 
   connection(status, info = {}) {
@@ -100,34 +92,104 @@ export class GamePage {
       this.app.connection("lost", "The server is away. Reconnecting now…", () =>
         this.socket.reconnect(),
       );
+    if (status !== "open") {
+      // Until the server speaks again, who is connected is not known: say so.
+      this.setPresence(false);
+      for (const { reject } of this.requests.values()) reject(new Error("the connection was lost"));
+      this.requests.clear();
+    }
+  }
+
+  setPresence(known) {
+    if (this.presenceKnown === known) return;
+    this.presenceKnown = known;
+    if (this.table && this.table.status === "open") this.drawTable();
+    this.redrawSeats();
+  }
+
+  /** Redraw what shows the seats (names, presence) after a `table` message or a lost socket. */
+  redrawSeats() {
+    if (!this.view || !this.state) return;
+    if (this.view.refreshSeats) this.view.refreshSeats(this.state);
+    else this.view.update(this.state);
   }
 
   // ------------------------------------------------------------------ messages
-  message(m) {
+  async message(m) {
     switch (m.type) {
       case "welcome":
         this.mySeat = m.seat;
         this.table = m.table;
+        this.presenceKnown = true;
         if (m.seat !== null && m.name) prefs.name = prefs.name || m.name;
+        if (!(await this.useGame(gameOf(m.table)))) return;
         this.drawTable();
         break;
       case "table":
         this.table = m.table;
+        this.presenceKnown = true;
+        if (!(await this.useGame(gameOf(m.table)))) return;
         this.drawTable();
-        if (this.state) this.drawPlayers();
+        this.redrawSeats();
         break;
       case "state":
+        if (!(await this.useGame(gameOf(this.table, m, m.view)))) return;
         this.onState(m);
+        break;
+      case "history":
+        this.answered(m.ref, null, m.actions || []);
         break;
       case "chat":
         this.chat.add(m);
         break;
       case "error":
-        this.onError(m);
+        if (this.requests.has(m.ref)) this.answered(m.ref, m);
+        else this.onError(m);
         break;
       default:
         break;
     }
+  }
+
+  /** Load the table's game module once; false (and a message) when this page cannot draw it. */
+  async useGame(name) {
+    if (this.game) return true;
+    if (this.unsupported) return false;
+    let game;
+    try {
+      game = await loadGame(name);
+    } catch (err) {
+      if (!(err instanceof UnknownGame)) throw err;
+      this.unsupported = true;
+      this.socket.close();
+      this.app.connection("ok");
+      this.say(`This table plays ${gameTitle(name)}: ${err.message}`, "error");
+      return false;
+    }
+    this.game = game;
+    this.node.dataset.game = game.name;
+    this.prompt = new Prompt(
+      game,
+      (action) => this.sendAction(action),
+      () => this.names(),
+    );
+    this.log = new GameLog(game.describe, (before) => this.history(before), this.who);
+    this.view = game.createTable({
+      act: (action) => this.prompt.act(action),
+      send: (action) => this.sendAction(action),
+      names: () => this.names(),
+      seatLabel: (seat, o = {}) => this.seatLabel(seat, o),
+      mySeat: () => this.mySeat,
+    });
+    replace(this.main, this.view.panels.main || []);
+    replace(this.decide, this.prompt.node, this.view.panels.decide || []);
+    replace(this.aside, this.view.panels.aside || [], this.log.node);
+    return true;
+  }
+
+  fail(err) {
+    console.warn(err);
+    this.say(`Something went wrong on this page: ${err.message}`, "error");
   }
 
   onError(m) {
@@ -146,10 +208,10 @@ export class GamePage {
       return;
     }
     if (m.code === "stale") {
-      this.prompt.error("Someone else decided first; here is the latest position.");
+      this.prompt?.error("Someone else decided first; here is the latest position.");
       return;
     }
-    if (this.prompt.pending) this.prompt.error(m.message || m.code);
+    if (this.prompt && this.prompt.pending) this.prompt.error(m.message || m.code);
     else this.say(m.message || m.code, "error");
   }
 
@@ -158,6 +220,7 @@ export class GamePage {
     try {
       const table = await api.table(this.tableId);
       this.table = table;
+      if (!(await this.useGame(gameOf(table)))) return;
       this.drawTable();
       if (table.status !== "finished") throw new Error(message);
       const step = await api.step(this.tableId, table.seq);
@@ -188,34 +251,80 @@ export class GamePage {
     if (ref === null) this.prompt.error("Not connected to the server: wait for the reconnection.");
   }
 
+  /**
+   * The actions before action number `before`, as this seat saw them: the `history` request
+   * (docs/web-client.md). Rejects with a sentence when the server cannot answer.
+   */
+  history(before) {
+    return new Promise((resolve, reject) => {
+      const ref = this.socket.send({ type: "history", before, limit: HISTORY_PAGE });
+      if (ref === null) {
+        reject(new Error("not connected to the server"));
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.requests.delete(ref);
+        reject(new Error("the server did not answer"));
+      }, HISTORY_TIMEOUT_MS);
+      this.requests.set(ref, {
+        resolve: (v) => (clearTimeout(timer), resolve(v)),
+        reject: (e) => (clearTimeout(timer), reject(e)),
+      });
+    });
+  }
+
+  answered(ref, error, actions) {
+    const request = this.requests.get(ref);
+    if (!request) return;
+    this.requests.delete(ref);
+    if (!error) request.resolve(actions);
+    else if (error.code === "bad_request")
+      request.reject(new Error("this server does not send them yet"));
+    else request.reject(new Error(error.message || error.code));
+  }
+
+  /** Display names by seat: the table's seats (short names), else the view's players. */
+  names() {
+    if (this.table) return displayNames(this.table.seats);
+    if (this.state && this.game) return displayNames(this.game.players(this.state.view));
+    return [];
+  }
+
   who = (seat) => {
-    const name = this.state && displayNames(this.state.view)[seat];
-    if (!name) return `seat ${seat}`;
+    const name = this.names()[seat];
+    if (!name) return `seat ${seat + 1}`;
     return seat === this.mySeat ? `${name} (you)` : name;
   };
 
+  seatLabel(seat, o) {
+    const names = this.names();
+    const info = (this.table && this.table.seats.find((s) => s.seat === seat)) || {
+      seat,
+      name: names[seat],
+    };
+    return seatLabel(info, {
+      name: names[seat] || `seat ${seat + 1}`,
+      presence: !!this.table,
+      known: this.presenceKnown,
+      me: seat === this.mySeat,
+      toMove: !!o.toMove,
+    });
+  }
+
   onState(m) {
-    const first = !this.state;
     if (this.notice.querySelector(".error")) this.say("");
     this.state = m;
-    if (first && Array.isArray(m.recent) && m.recent.length) {
-      // The last actions before this page joined, as this seat saw them live.
-      for (const r of m.recent) this.logAction(r);
-    } else if (first && !m.events.length && m.view.turn) {
-      this.log.note(`Joined at turn ${m.view.turn}.`);
+    if (Array.isArray(m.recent) && m.recent.length) {
+      // The last actions before this page (re)joined, as this seat saw them live.
+      this.log.append(m.recent);
+    } else if (!m.last) {
+      this.log.startAfter(m.seq);
     }
-    if (m.last) this.logAction({ ...m.last, events: m.events });
-    if (m.status === "finished" && m.events.some((e) => e.type === "final_scores")) {
+    if (m.last) this.log.append([{ seq: m.seq, ...m.last, events: m.events }]);
+    if (m.status === "finished" && (m.events || []).some((e) => e.type === "final_scores")) {
       this.finalEvents = m.events;
     }
     this.draw();
-  }
-
-  /** One action in the log: its events in words, or its own words when it caused none. */
-  logAction(r) {
-    const events = r.events || [];
-    if (!events.length) this.log.note(`${this.who(r.player)}: ${r.text}`);
-    this.log.add(events, this.who);
   }
 
   // ------------------------------------------------------------------ drawing
@@ -237,7 +346,11 @@ export class GamePage {
       this.head,
       el("h1", { text: `Table ${t.id}` }),
       el("span", { class: "badge status-" + t.status, text: t.status }),
-      el("span", { class: "muted", text: `${t.seats.length} seats · ${ruleset} rules` }),
+      el("span", {
+        class: "muted",
+        title: rulesetText(t.ruleset),
+        text: `${gameTitle(gameOf(t))} · ${plural(t.seats.length, "seat")} · ${ruleset} rules`,
+      }),
       t.status !== "finished"
         ? el(
             "span",
@@ -255,51 +368,23 @@ export class GamePage {
     );
     if (t.status === "open") {
       this.waiting.hidden = false;
-      replace(this.waiting, renderWaitingRoom(t, this.mySeat, this), this.chat.node);
+      replace(
+        this.waiting,
+        renderWaitingRoom(t, this.mySeat, this, this.presenceKnown),
+        this.chat.node,
+      );
     } else {
       this.waiting.hidden = true;
     }
   }
 
-  drawPlayers() {
-    replace(
-      this.playersBox,
-      el("h3", { text: "Players" }),
-      renderPlayers(this.state.view, this.table),
-    );
-  }
-
   draw() {
     const m = this.state;
-    const view = m.view;
     this.layout.hidden = false;
     this.waiting.hidden = true;
-    if (this.chat.node.parentNode !== this.talk) this.talk.appendChild(this.chat.node);
-    const placeable = new Map(
-      m.legal.filter((a) => a.type === "place_tile").map((a) => [a.tile, a]),
-    );
-    const hand = view.hand || [];
-    const place = (action) => this.prompt.act(action);
-    replace(this.boardBox, renderBoard(view, { placeable, hand, onPlace: place }));
-    if (view.hand) {
-      replace(
-        this.handBox,
-        el("h3", { text: "Your tiles" }),
-        renderHand(view.hand, placeable, place),
-      );
-    } else {
-      replace(
-        this.handBox,
-        el("p", { class: "muted", text: view.finished ? "" : "You are watching this game." }),
-      );
-    }
+    if (this.chat.node.parentNode !== this.aside) this.aside.appendChild(this.chat.node);
     this.prompt.update(m);
-    replace(
-      this.tradeBox,
-      m.trading_open ? renderTradeForm(view, (a) => this.sendAction(a)) : null,
-    );
-    this.drawPlayers();
-    replace(this.chainsBox, el("h3", { text: "Chains" }), renderChains(view));
+    this.view.update(m);
     document.title = m.legal.length ? "● Your move – Takeover" : "Takeover";
     this.node.dataset.seq = String(m.seq);
     this.node.dataset.status = m.status;
@@ -320,7 +405,7 @@ export class GamePage {
     }
     replace(
       this.sheetBox,
-      renderScoreSheet(view, this.finalEvents),
+      this.game.renderScoreSheet(view, this.finalEvents, { names: () => this.names() }),
       el(
         "p",
         {},
@@ -343,7 +428,7 @@ export class GamePage {
     )
       return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (this.prompt.key(event)) event.preventDefault();
+    if (this.prompt && this.prompt.key(event)) event.preventDefault();
   }
 
   // ------------------------------------------------------------------ the waiting room's actions

@@ -1,0 +1,209 @@
+// The create form: the game (when the server offers several), its seats range, its ruleset
+// preset and options (drawn from the game's options schema, shell/options.js), and who sits
+// where (me, open for a person, or a bot of one of the game's levels).
+
+import { api, prefs, seats } from "./api.js";
+import { el, replace } from "./dom.js";
+import { gameOptions } from "./options.js";
+import { plural } from "./words.js";
+
+/**
+ * @param {object} options the normalised options (shell/options.js)
+ * @param {{go: (hash: string) => void}} app
+ */
+export function createForm(options, app) {
+  const name = el("input", {
+    type: "text",
+    name: "name",
+    maxlength: options.limits.name_length || 24,
+    value: prefs.name,
+    placeholder: "Your name",
+    required: true,
+    autocomplete: "nickname",
+  });
+  const gameSelect = el(
+    "select",
+    { name: "game" },
+    options.games.map((g) => el("option", { value: g.name, text: g.title })),
+  );
+  const count = el("select", { name: "seats" });
+  const preset = el("select", { name: "preset" });
+  const presetLabel = el("label", {}, "Rules ", preset);
+  const seatBox = el("ol", { class: "seat-config" });
+  const optionBox = el("div", { class: "rule-options" });
+  const optionsPanel = el("details", {}, el("summary", { text: "Rule options" }), optionBox);
+  const problem = el("p", { class: "error", role: "alert", hidden: true });
+  const seatChoice = [];
+  const game = () => gameOptions(options, gameSelect.value);
+
+  const drawGame = () => {
+    const g = game();
+    const { min, max } = g.seats;
+    const wanted = Number(count.value) || g.seats.default;
+    replace(
+      count,
+      Array.from({ length: max - min + 1 }, (_, i) => {
+        const n = min + i;
+        return el("option", { value: n, text: plural(n, "seat") });
+      }),
+    );
+    count.value = String(Math.max(min, Math.min(max, wanted)));
+    replace(
+      preset,
+      Object.keys(g.presets || {}).map((p) => el("option", { value: p, text: p })),
+    );
+    if (g.presets) preset.value = g.preset;
+    presetLabel.hidden = !g.presets;
+    optionsPanel.hidden = !g.options.length;
+    seatChoice.length = 0; // bots differ between games: choose afresh
+    drawSeats();
+    drawOptions();
+  };
+
+  const drawSeats = () => {
+    const g = game();
+    const n = Number(count.value);
+    const before = seatChoice.map((s) => s.value);
+    seatChoice.length = 0;
+    seatBox.replaceChildren();
+    for (let seat = 0; seat < n; seat++) {
+      const select = el(
+        "select",
+        { name: `seat-${seat}`, "aria-label": `seat ${seat + 1}` },
+        el("option", { value: "me", text: "Me" }),
+        el("option", { value: "open", text: "Open for a person" }),
+        g.bots.map((b) => el("option", { value: "bot:" + b.spec, text: `Bot: ${b.label}` })),
+      );
+      select.value =
+        before[seat] || (seat === 0 ? "me" : g.bots.length ? "bot:" + g.bots[0].spec : "open");
+      select.addEventListener("change", () => {
+        if (select.value === "me")
+          for (const other of seatChoice)
+            if (other !== select && other.value === "me") other.value = "open";
+      });
+      seatChoice.push(select);
+      seatBox.appendChild(
+        el("li", {}, el("span", { class: "seat-no", text: `Seat ${seat + 1}` }), select),
+      );
+    }
+  };
+
+  /** Each option's value before the player changes it: the preset's, else the option's default. */
+  const baseValues = () => {
+    const g = game();
+    const fromPreset = g.presets ? g.presets[preset.value] || {} : {};
+    return Object.fromEntries(
+      g.options.map((o) => [o.name, o.name in fromPreset ? fromPreset[o.name] : o.default]),
+    );
+  };
+
+  const drawOptions = () => {
+    const base = baseValues();
+    optionBox.replaceChildren();
+    for (const o of game().options) {
+      const value = base[o.name];
+      let input;
+      if (o.type === "bool") {
+        input = el("input", { type: "checkbox", name: o.name, checked: !!value });
+      } else if (o.type === "int") {
+        input = el("input", {
+          type: "number",
+          name: o.name,
+          min: o.min,
+          max: o.max,
+          step: 1,
+          value: value === null ? "" : value,
+          placeholder: value === null ? "default" : "",
+        });
+      } else if (o.type === "choice") {
+        input = el(
+          "select",
+          { name: o.name },
+          o.values.map((v) => el("option", { value: v, text: String(v).replaceAll("_", " ") })),
+        );
+        input.value = value;
+      } else {
+        input = el("input", { type: "text", name: o.name, value: value ?? "" });
+      }
+      input.dataset.option = o.name;
+      optionBox.appendChild(
+        el(
+          "label",
+          { class: "option", title: o.help || null },
+          el("span", { text: o.label }),
+          el("span", { class: "control" }, input),
+        ),
+      );
+    }
+  };
+
+  /** The options that differ from the preset (or the defaults), as the server takes them. */
+  const changedOptions = () => {
+    const base = baseValues();
+    const out = {};
+    for (const input of optionBox.querySelectorAll("[data-option]")) {
+      const key = input.dataset.option;
+      let value;
+      if (input.type === "checkbox") value = input.checked;
+      else if (input.type === "number")
+        value = input.value === "" ? base[key] : Number(input.value);
+      else value = input.value === "" ? base[key] : input.value;
+      if (value !== base[key]) out[key] = value;
+    }
+    return out;
+  };
+
+  gameSelect.addEventListener("change", drawGame);
+  count.addEventListener("change", drawSeats);
+  preset.addEventListener("change", drawOptions);
+  drawGame();
+
+  const form = el(
+    "form",
+    { class: "create-form" },
+    el("label", {}, "Your name ", name),
+    options.games.length > 1 ? el("label", {}, "Game ", gameSelect) : null,
+    el("div", { class: "row" }, el("label", {}, "Seats ", count), presetLabel),
+    el("h3", { text: "Who sits where" }),
+    seatBox,
+    optionsPanel,
+    problem,
+    el("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    problem.hidden = true;
+    const g = game();
+    const choice = seatChoice.map((s) => s.value);
+    const botSeats = {};
+    choice.forEach((c, seat) => c.startsWith("bot:") && (botSeats[String(seat)] = c.slice(4)));
+    const mySeat = choice.indexOf("me");
+    const body = { seats: Number(count.value), bots: botSeats };
+    if (!options.legacy) body.game = g.name;
+    const changed = changedOptions();
+    const anyChange = Object.keys(changed).length > 0;
+    if (g.presets)
+      body.ruleset = anyChange ? { preset: preset.value, options: changed } : preset.value;
+    else if (anyChange) body.ruleset = { options: changed };
+    if (mySeat >= 0) {
+      const who = name.value.trim();
+      if (!who) {
+        problem.hidden = false;
+        problem.textContent = "Choose a display name, or set no seat to “Me”.";
+        return;
+      }
+      body.name = who;
+      body.seat = mySeat;
+      prefs.name = who;
+    }
+    try {
+      const reply = await api.create(body);
+      if (reply.token) seats.set(reply.table.id, reply.seat, reply.token, body.name);
+      app.go(`#/table/${encodeURIComponent(reply.table.id)}`);
+    } catch (err) {
+      problem.hidden = false;
+      problem.textContent = err.message;
+    }
+  });
+  return form;
+}

@@ -1,0 +1,97 @@
+// The lobby: open and playing tables with their game, seats and options, and the form to
+// create a table (shell/create.js).
+
+import { gameOf, gameTitle } from "../games/index.js";
+import { api, seats } from "./api.js";
+import { createForm } from "./create.js";
+import { el, replace } from "./dom.js";
+import { loadOptions, rulesetText } from "./options.js";
+import { displayNames, seatDetails } from "./seats.js";
+import { plural } from "./words.js";
+
+const REFRESH_MS = 5000;
+
+export class LobbyPage {
+  constructor(app) {
+    this.app = app;
+    this.list = el(
+      "div",
+      { class: "tables" },
+      el("p", { class: "muted", text: "Loading tables…" }),
+    );
+    this.form = el(
+      "div",
+      { class: "create" },
+      el("p", { class: "muted", text: "Loading options…" }),
+    );
+    this.node = el(
+      "div",
+      { class: "page lobby-page" },
+      el("section", { class: "panel" }, el("h2", { text: "New table" }), this.form),
+      el("section", { class: "panel" }, el("h2", { text: "Tables" }), this.list),
+    );
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+    loadOptions()
+      .then((o) => replace(this.form, createForm(o, app)))
+      .catch((err) => replace(this.form, el("p", { class: "error", text: err.message })));
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+  }
+
+  async refresh() {
+    try {
+      const { tables } = await api.tables();
+      this.app.connection("ok");
+      replace(
+        this.list,
+        tables.length
+          ? tables.map(tableCard)
+          : el("p", { class: "muted", text: "No tables yet: create one." }),
+      );
+    } catch (err) {
+      this.app.connection("lost", err.message, () => this.refresh());
+    }
+  }
+}
+
+function tableCard(t) {
+  const mine = seats.get(t.id);
+  const free = t.seats.filter((s) => s.kind === "empty").length;
+  const href = `#/table/${encodeURIComponent(t.id)}`;
+  const action = mine
+    ? el("a", { class: "button primary", href }, "Return to your seat")
+    : t.status === "open" && free
+      ? el("a", { class: "button primary", href }, "Join")
+      : el("a", { class: "button", href }, "Watch");
+  const names = displayNames(t.seats);
+  return el(
+    "article",
+    { class: "table-card", dataset: { table: t.id, game: gameOf(t) } },
+    el(
+      "header",
+      {},
+      el("strong", { text: `Table ${t.id}` }),
+      el("span", { class: "badge status-" + t.status, text: t.status }),
+      el("span", { class: "muted", text: `${gameTitle(gameOf(t))} · ${rulesetText(t.ruleset)}` }),
+      t.status === "playing" ? el("span", { class: "muted", text: plural(t.seq, "move") }) : null,
+    ),
+    el(
+      "ul",
+      { class: "seat-list" },
+      t.seats.map((s) =>
+        el(
+          "li",
+          { class: `seat-${s.kind}`, title: seatDetails(s) },
+          s.kind === "empty"
+            ? el("em", { text: "empty seat" })
+            : el("span", { text: names[s.seat] }),
+          s.kind === "bot" ? el("span", { class: "badge", text: "bot" }) : null,
+        ),
+      ),
+    ),
+    action,
+  );
+}
