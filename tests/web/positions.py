@@ -114,3 +114,31 @@ def state_message(state: AcquireState, seat: int, seq: int = 7) -> dict[str, Any
         "last": None,
         "events": [],
     }
+
+
+def played(
+    moves: int, seat: int = 0, seed: int = 3, names: list[str] | None = None
+) -> tuple[AcquireState, list[dict[str, Any]]]:
+    """A random game's first ``moves`` actions, each as ``seat`` saw it live (the server's
+    ``recent`` and ``history`` entries: ``{seq, player, action, text, events}``)."""
+    import random
+
+    from takeover.acquire import new_game
+
+    state = new_game(names or ["Ann", "Bob", "Cy", "Di"], seed=seed)
+    rng = random.Random(seed)
+    entries = []
+    for seq in range(1, moves + 1):
+        assert not state.is_terminal(), "the game ended early: pick another seed"
+        actor = state.current_player()
+        action = rng.choice(state.legal_actions())
+        events = state.apply(action, actor)
+        seen = [state.event_view(e, seat) for e in events]
+        entries.append(
+            {
+                "seq": seq,
+                **state.action_view(action, actor, seat),
+                "events": [e for e in seen if e is not None],
+            }
+        )
+    return state, entries

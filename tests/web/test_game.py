@@ -64,6 +64,11 @@ def test_full_game_with_three_bots(page: Any, server: Any, artifacts: Any) -> No
             after = page.locator(".log li.ev").all_inner_texts()
             assert after[-10:] == before[-10:]
             assert not page.locator(".log li.note", has_text="Joined at turn").count()
+            # ... and shows its end, not its top (the log follows the game from there).
+            page.wait_for_function(
+                "(l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2)"
+                "(document.querySelector('.log'))"
+            )
             page.screenshot(path=artifacts / "04-after-reload.png")
             reloaded = True
         decisions.append(decide(page, len(decisions)))
