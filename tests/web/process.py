@@ -72,3 +72,26 @@ class Server:
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.url + path, timeout=5) as response:
             return json.load(response)
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return json.load(response)
+
+    def bot_game(self, seats: int = 4, bot: str = "random") -> dict[str, Any]:
+        """A game played to its end by bots; returns its entry in ``/api/games``."""
+        bots = {str(n): bot for n in range(seats)}
+        table = self.post("api/tables", {"seats": seats, "bots": bots})["table"]
+        self.post(f"api/tables/{table['id']}/start", {})
+        deadline = time.monotonic() + 60
+        while self.get(f"api/tables/{table['id']}")["status"] != "finished":
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the bots' game {table['id']} did not end within 60 s")
+            time.sleep(0.1)
+        games = {g["id"]: g for g in self.get("api/games?limit=200")["games"]}
+        return dict(games[table["id"]])
