@@ -27,10 +27,16 @@ def player(name: str, hand: list[str], cash: int = 6000, **shares: int) -> dict[
 
 
 def start(
-    b: dict[str, str | None], players: list[dict[str, Any]], ruleset: Any = "standard"
+    b: dict[str, str | None],
+    players: list[dict[str, Any]],
+    ruleset: Any = "standard",
+    removed: list[str] | None = None,
 ) -> AcquireState:
     bag = ["12I", "11I", "10I", "9I", "8I", "7I"]
-    return from_position({"board": b, "players": players, "bag": bag, "current": 0}, ruleset)
+    position = {"board": b, "players": players, "bag": bag, "current": 0}
+    if removed:
+        position["removed"] = removed
+    return from_position(position, ruleset)
 
 
 def act(state: AcquireState, kind: str, **fields: Any) -> AcquireState:
@@ -76,6 +82,41 @@ def unplayable() -> AcquireState:
     )
     b["11G"] = None
     return start(b, [player("Ann", ["1B", "10G", "12H"]), player("Bob", ["3I"])])
+
+
+def dead_tile() -> AcquireState:
+    """Ann's turn with every kind of cell: chains, an orphan, a dead tile (2B, between the safe
+    Luxor and Tower), tiles to place, and hand tiles she cannot place now."""
+    b = board(Luxor=row("A", 1, 11), Tower=row("C", 1, 11), American=row("E", 1, 2))
+    b["8G"] = None
+    players = [player("Ann", ["1B", "10G", "5F"]), player("Bob", ["3I"])]
+    return start(b, players, removed=["2B"])
+
+
+def buying_midgame(seed: int = 3) -> tuple[AcquireState, list[dict[str, Any]]]:
+    """Four players well into a game, Ann (seat 0) to buy with several chains on the board;
+    with the actions so far as Ann saw them."""
+    import random
+
+    from takeover.acquire import new_game
+
+    state = new_game(["Ann", "Bob", "Cy", "Di"], seed=seed)
+    rng = random.Random(seed)
+    entries: list[dict[str, Any]] = []
+    while True:
+        view = state.view(0)
+        on_board = [c for c in view["chains"] if c["size"]]
+        decision = view["decision"] or {}
+        if (
+            len(entries) > 40
+            and len(on_board) >= 4
+            and decision.get("player") == 0
+            and decision.get("kind") == "buy_shares"
+            and len(state.legal_actions()) > 10
+        ):
+            return state, entries
+        assert not state.is_terminal(), "no such position in this game: pick another seed"
+        entries.append(play(state, rng.choice(state.legal_actions()), len(entries) + 1, 0))
 
 
 def endable(ruleset: Any = "standard") -> AcquireState:
@@ -130,15 +171,18 @@ def played(
     entries = []
     for seq in range(1, moves + 1):
         assert not state.is_terminal(), "the game ended early: pick another seed"
-        actor = state.current_player()
-        action = rng.choice(state.legal_actions())
-        events = state.apply(action, actor)
-        seen = [state.event_view(e, seat) for e in events]
-        entries.append(
-            {
-                "seq": seq,
-                **state.action_view(action, actor, seat),
-                "events": [e for e in seen if e is not None],
-            }
-        )
+        entries.append(play(state, rng.choice(state.legal_actions()), seq, seat))
     return state, entries
+
+
+def play(state: AcquireState, action: Any, seq: int, seat: int | None) -> dict[str, Any]:
+    """Apply ``action`` (number ``seq``); returns it as ``seat`` saw it live (a ``recent``
+    entry: ``{seq, player, action, text, events}``)."""
+    actor = state.current_player()
+    events = state.apply(action, actor)
+    seen = [state.event_view(e, seat) for e in events]
+    return {
+        "seq": seq,
+        **state.action_view(action, actor, seat),
+        "events": [e for e in seen if e is not None],
+    }

@@ -59,12 +59,10 @@ AT_BOTTOM = "l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2"
 
 def next_state(state: Any, seq: int, seat: int = 0) -> dict[str, Any]:
     """Play one more (first legal) action and build the ``state`` message seat ``seat`` gets."""
-    actor = state.current_player()
-    action = state.legal_actions()[0]
-    events = state.apply(action, actor)
+    entry = positions.play(state, state.legal_actions()[0], seq, seat)
     message = positions.state_message(state, seat, seq=seq)
-    message["last"] = state.action_view(action, actor, seat)
-    message["events"] = [e for e in (state.event_view(ev, seat) for ev in events) if e]
+    message["last"] = {k: entry[k] for k in ("player", "action", "text")}
+    message["events"] = entry["events"]
     return message
 
 
