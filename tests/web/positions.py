@@ -50,22 +50,23 @@ def founding() -> AcquireState:
     return act(s, "place_tile", tile="6E")
 
 
-def merger_tie() -> AcquireState:
+def merger_tie(festival: int = 5) -> AcquireState:
     """5A joins American (1A-4A) and Festival (6A-9A), four tiles each: Ann chooses."""
     b = board(American=row("A", 1, 4), Festival=row("A", 6, 9))
-    players = [player("Ann", ["5A", "1C"], Festival=5), player("Bob", ["3E"], American=2)]
+    players = [player("Ann", ["5A", "1C"], Festival=festival), player("Bob", ["3E"], American=2)]
     return act(start(b, players), "place_tile", tile="5A")
 
 
-def disposing() -> AcquireState:
-    """After American survives, Ann disposes of her 5 Festival shares."""
-    return act(merger_tie(), "choose_survivor", chain="American")
+def disposing(festival: int = 5) -> AcquireState:
+    """After American survives, Ann disposes of her ``festival`` Festival shares."""
+    return act(merger_tie(festival), "choose_survivor", chain="American")
 
 
-def buying(ruleset: Any = "standard") -> AcquireState:
+def buying(ruleset: Any = "standard", cash: int = 6000) -> AcquireState:
     """Ann has placed a lone tile; American and Festival are on the board."""
     b = board(American=row("A", 1, 3), Festival=row("C", 6, 9))
-    s = start(b, [player("Ann", ["12F", "1G"]), player("Bob", ["3E"], Festival=1)], ruleset)
+    ann = player("Ann", ["12F", "1G"], cash=cash)
+    s = start(b, [ann, player("Bob", ["3E"], Festival=1)], ruleset)
     return act(s, "place_tile", tile="12F")
 
 
