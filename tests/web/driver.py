@@ -47,10 +47,13 @@ def decide(page: Any, turn: int) -> str:
         page.locator(".dispose button.act").click()
     else:  # found a chain, choose a survivor or the next defunct chain, answer a trade
         prompt.locator("button.act").first.click()
+    # A function, not an expression: Playwright evaluates an expression with eval(), which a
+    # strict Content-Security-Policy (test_csp.py) refuses.
     page.wait_for_function(
-        f"(() => {{ const p = document.querySelector('{PROMPT}');"
-        f" return p.dataset.seq !== '{seq}' || p.dataset.mode !== 'yours'"
-        f" || p.querySelector('.prompt-error'); }})()",
+        """([selector, seq]) => { const p = document.querySelector(selector);
+            return p.dataset.seq !== seq || p.dataset.mode !== 'yours'
+              || p.querySelector('.prompt-error'); }""",
+        arg=[PROMPT, seq],
         timeout=20_000,
     )
     error = page.locator(".prompt .prompt-error")

@@ -21,33 +21,28 @@ def free_port() -> int:
 class Server:
     """A ``takeover serve`` subprocess; it can stop and start again (same port, same DB)."""
 
-    def __init__(self, database: Path, log: Path) -> None:
+    def __init__(self, database: Path, log: Path, csp: str | None = None) -> None:
         self.port = free_port()
         self.database = database
         self.log_path = log
+        self.csp = csp
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{self.port}/"
 
+    def command(self) -> list[str]:
+        database = f"sqlite:///{self.database}"
+        if self.csp is not None:  # the same app behind a Content-Security-Policy header
+            script = str(Path(__file__).with_name("csp_app.py"))
+            return [sys.executable, script, str(self.port), database, self.csp]
+        return [
+            *(sys.executable, "-m", "takeover.cli", "serve"),
+            *("--port", str(self.port), "--database", database),
+            *("--bot-delay", "0", "--log-level", "warning"),
+        ]
+
     def start(self) -> None:
         log = self.log_path.open("ab")
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "takeover.cli",
-                "serve",
-                "--port",
-                str(self.port),
-                "--database",
-                f"sqlite:///{self.database}",
-                "--bot-delay",
-                "0",
-                "--log-level",
-                "warning",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+        self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -1,0 +1,88 @@
+"""The client runs under a strict Content-Security-Policy: no inline script or style, no
+``eval``, no inline handlers. The server here is the real app behind a test-only middleware
+that adds the header the server is to send (``csp_app.py``); the test plays through the pages
+and fails on any violation."""
+
+from __future__ import annotations
+
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .driver import decide, wait_for_turn
+from .process import Server
+
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+
+WATCH = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) =>
+  window.__violations.push(`${e.violatedDirective}: ${e.blockedURI || "inline"} ${e.sample || ""}`),
+);
+"""
+
+
+@pytest.fixture(scope="module")
+def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    root = tmp_path_factory.mktemp("csp")
+    srv = Server(root / "takeover.db", root / "serve.log", csp=POLICY)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def violations(page: Any) -> list[str]:
+    return list(page.evaluate("window.__violations"))
+
+
+def test_a_game_under_a_strict_policy(page: Any, strict: Server, artifacts: Any) -> None:
+    with urllib.request.urlopen(strict.url, timeout=5) as response:
+        assert response.headers["Content-Security-Policy"] == POLICY
+    finished = strict.bot_game()
+    page.add_init_script(WATCH)
+    page.goto(strict.url)
+    page.fill(".create-form input[name=name]", "Ann")
+    page.click(".create-form summary")  # the rule options
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    page.fill(".chat input[name=chat]", "hello")
+    page.press(".chat input[name=chat]", "Enter")
+    page.locator(".chat-list li").first.wait_for()
+    page.click("#start")
+    for turn in range(6):
+        if wait_for_turn(page) != "yours":
+            break
+        if page.locator(".trade summary").count():
+            page.click(".trade summary")
+        decide(page, turn)
+    page.locator(".board .cell.chain, .board .cell.orphan").first.wait_for()
+    page.screenshot(path=artifacts / "46-under-csp.png")
+    # The finished games and a replay, under the same policy.
+    page.click("nav a[data-route=games]")
+    page.locator(f"tr[data-game='{finished['id']}'] a").click()
+    page.wait_for_selector(".replay-page[data-step='0']")
+    page.keyboard.press("End")
+    page.wait_for_selector(f".replay-page[data-step='{finished['actions']}']")
+    assert violations(page) == []
+
+
+def test_the_policy_is_in_force(browser: Any, strict: Server) -> None:
+    """The check above can fail: the same page refuses and reports an inline style."""
+    page = browser.new_page()
+    try:
+        page.add_init_script(WATCH)
+        page.goto(strict.url)
+        page.wait_for_selector(".create-form")
+        page.evaluate(
+            "document.body.appendChild(document.createElement('p'))"
+            ".setAttribute('style', 'color: red')"
+        )
+        page.wait_for_function("() => window.__violations.length > 0")
+        assert "style-src" in violations(page)[0]
+    finally:
+        page.close()
