@@ -42,8 +42,34 @@ export class UnknownGame extends Error {
   }
 }
 
+/** What a game module must export (docs/web-client.md), and of what type. */
+export const CONTRACT = {
+  name: "string",
+  title: "string",
+  players: "function",
+  decision: "function",
+  prompts: "object",
+  describe: "function",
+  createTable: "function",
+  renderScoreSheet: "function",
+  renderReplay: "function",
+};
+
+/** What is missing or of the wrong type in a game module, in words (empty when it is whole). */
+export function checkGame(game) {
+  if (!game || typeof game !== "object") return ["the module has no default export object"];
+  const problems = [];
+  for (const [key, type] of Object.entries(CONTRACT)) {
+    if (typeof game[key] !== type) problems.push(`"${key}" should be a ${type}`);
+  }
+  if (game.stylesheet !== undefined && typeof game.stylesheet !== "string")
+    problems.push('"stylesheet" should be a URL string');
+  return problems;
+}
+
 /**
- * The game module for `name` (its default export), with its stylesheet loaded once.
+ * The game module for `name` (its default export, checked against the contract), with its
+ * stylesheet loaded once.
  * @returns {Promise<object>}
  */
 export function loadGame(name) {
@@ -51,6 +77,9 @@ export function loadGame(name) {
   if (!loaded.has(name)) {
     const promise = GAMES[name].load().then(async (module) => {
       const game = module.default;
+      const problems = checkGame(game);
+      if (problems.length) throw new Error(`the ${name} module: ${problems.join("; ")}`);
+      if (game.name !== name) throw new Error(`the ${name} module calls itself ${game.name}`);
       if (game.stylesheet) await addStylesheet(game.stylesheet);
       return game;
     });

@@ -39,7 +39,6 @@ export function createForm(options, app) {
   const drawGame = () => {
     const g = game();
     const { min, max } = g.seats;
-    const wanted = Number(count.value) || g.seats.default;
     replace(
       count,
       Array.from({ length: max - min + 1 }, (_, i) => {
@@ -47,7 +46,7 @@ export function createForm(options, app) {
         return el("option", { value: n, text: plural(n, "seat") });
       }),
     );
-    count.value = String(Math.max(min, Math.min(max, wanted)));
+    count.value = String(g.seats.default); // each game starts at its own usual table size
     replace(
       preset,
       Object.keys(g.presets || {}).map((p) => el("option", { value: p, text: p })),

@@ -1,0 +1,126 @@
+"""The create form draws each game's seats range, presets and options from the server's
+per-game options schema (docs/web-client.md); today's Acquire-only answer is covered by
+test_lobby.py against the real server."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+OPTIONS_1817 = {
+    "name": "1817",
+    "title": "1817",
+    "seats": {"min": 3, "max": 7, "default": 5},
+    "options": [
+        {
+            "name": "optional_companies",
+            "label": "optional companies",
+            "type": "bool",
+            "default": False,
+        },
+        {"name": "map", "type": "choice", "values": ["standard", "short"], "default": "standard"},
+        {
+            "name": "bank",
+            "type": "int",
+            "min": 1000,
+            "max": 99999,
+            "default": None,
+            "nullable": True,
+            "help": "the bank's size; empty for the rules' own",
+        },
+    ],
+    "bots": [{"spec": "random", "label": "Random"}],
+}
+
+
+def several_games(today: dict[str, Any]) -> dict[str, Any]:
+    """The multi-game answer: Acquire from today's answer, in the new shape, and 1817."""
+    presets = today["presets"]
+    first = presets[next(iter(presets))]
+    options = []
+    for key, value in first.items():
+        if isinstance(value, bool):
+            options.append({"name": key, "type": "bool", "default": value})
+        elif isinstance(value, str):
+            options.append(
+                {"name": key, "type": "choice", "values": today["choices"][key], "default": value}
+            )
+        else:
+            options.append({"name": key, "type": "int", "default": value, "nullable": True})
+    acquire = {
+        "name": "acquire",
+        "title": "Acquire",
+        "seats": {**today["seats"], "default": 4},
+        "presets": presets,
+        "default_preset": "standard",
+        "options": options,
+        "bots": today["bots"],
+    }
+    return {"games": [acquire, OPTIONS_1817], "limits": today["limits"]}
+
+
+def test_the_form_follows_the_chosen_game(page: Any, server: Any, artifacts: Any) -> None:
+    answer = several_games(server.get("api/options"))
+    sent: list[dict[str, Any]] = []
+    page.route(
+        "**/api/options",
+        lambda route: route.fulfill(json=answer),
+    )
+
+    def capture(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        sent.append(json.loads(route.request.post_data))
+        route.fulfill(
+            status=409, json={"error": {"code": "conflict", "message": "not made in this test"}}
+        )
+
+    page.route("**/api/tables", capture)
+    page.goto(server.url)
+    page.fill(".create-form input[name=name]", "Ann")
+    games = page.locator("select[name=game] option").all_inner_texts()
+    assert games == ["Acquire", "1817"]
+
+    page.select_option("select[name=game]", "1817")
+    seats = page.locator("select[name=seats] option").all_inner_texts()
+    assert seats == [f"{n} seats" for n in range(3, 8)]
+    assert page.locator("select[name=seats]").input_value() == "5"
+    assert page.locator("select[name=preset]").is_hidden()  # 1817 has no presets
+    page.click(".create-form summary")
+    options = page.locator("[data-option]").evaluate_all("es => es.map(e => e.dataset.option)")
+    assert options == ["optional_companies", "map", "bank"]
+    assert page.locator("[data-option=bank]").get_attribute("placeholder") == "default"
+    assert page.locator("[data-option=bank]").get_attribute("min") == "1000"
+    assert page.locator("select[name=seat-1] option").all_inner_texts() == [
+        "Me",
+        "Open for a person",
+        "Bot: Random",
+    ]
+    page.select_option("[data-option=map]", "short")
+    page.check("[data-option=optional_companies]")
+    page.screenshot(path=artifacts / "47-create-1817.png")
+    page.click("#create")
+    page.locator(".create-form .error", has_text="not made in this test").wait_for()
+    assert sent[-1] == {
+        "game": "1817",
+        "seats": 5,
+        "bots": {str(n): "random" for n in range(1, 5)},
+        "ruleset": {"options": {"optional_companies": True, "map": "short"}},
+        "name": "Ann",
+        "seat": 0,
+    }
+
+    # Back to Acquire: its own seats range, presets and options.
+    page.select_option("select[name=game]", "acquire")
+    seats = page.locator("select[name=seats] option").all_inner_texts()
+    assert seats == [f"{n} seats" for n in range(2, 7)]
+    page.select_option("select[name=seats]", "3")
+    page.select_option("select[name=preset]", "tlstyer")
+    page.uncheck("input[data-option=bonuses_first]")
+    page.click("#create")
+    page.wait_for_function("() => document.querySelector('.create-form .error')")
+    page.wait_for_timeout(100)
+    assert sent[-1]["game"] == "acquire"
+    assert sent[-1]["seats"] == 3
+    assert sent[-1]["ruleset"] == {"preset": "tlstyer", "options": {"bonuses_first": False}}
