@@ -25,12 +25,12 @@ def test_bots_have_short_names_in_the_waiting_room_and_the_lobby(
     assert [s["name"] for s in server.get(f"api/tables/{table_id}")["seats"]][1] == MCTS
     seats = page.locator(".waiting-room .seats")
     page.screenshot(path=artifacts / "44-waiting-room-bots.png")
-    names = seats.locator(".seat-name").all_inner_texts()
+    names = seats.locator("li strong").all_inner_texts()
     assert names == ["Ann", "MCTS bot 2", "MCTS bot 3", "Random bot"]
     text = seats.inner_text()
     assert "(1 s a move)" not in text and "mcts:time=1" not in text  # neither label nor spec
     # The details are in one place: the name's tooltip.
-    title = str(seats.locator("li[data-seat='1'] .seat-name").get_attribute("title"))
+    title = str(seats.locator("li[data-seat='1'] strong").get_attribute("title"))
     assert MCTS in title and "mcts:time=1" in title
 
     page.click("nav a[data-route=lobby]")
@@ -48,12 +48,12 @@ def test_bots_have_short_names_at_the_table_and_in_the_log(page: Any, server: An
     snapshot["recent"] = entries
     bots = {1: "mcts:time=1", 2: "mcts:time=1", 3: "random"}
     FakeTable(page, snapshot, 0, table=table_entry(names, bots)).open(server.url)
-    shown = page.locator(".players .seat-name").all_inner_texts()
+    shown = page.locator(".players .player .who strong").all_inner_texts()
     assert sorted(shown) == ["Ann", "MCTS bot 2", "MCTS bot 3", "Random bot"]
     log = page.locator(".log").inner_text()
     assert "MCTS bot 2" in log or "MCTS bot 3" in log
     assert "(1 s a move)" not in page.locator("main").inner_text()
-    title = page.locator(".player[data-seat='1'] .seat-name").get_attribute("title")
+    title = page.locator(".player[data-seat='1'] .who strong").get_attribute("title")
     assert MCTS in str(title) and "mcts:time=1" in str(title)
 
 
