@@ -24,6 +24,7 @@ def state_message(
     so that a reloaded page can show its game log.
     """
     state = table.state
+    assert state is not None  # (sent once the game has started)
     legal: list[dict[str, Any]] = []
     legal_text: list[str] = []
     trading = False
