@@ -21,6 +21,10 @@ BotName = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 
 T = TypeVar("T")
 
+MAX_DEPTH = 10
+"""How deeply the free-form JSON in a message (an action, a ruleset) may nest: far more
+than any game needs, and little enough that nothing downstream recurses into trouble."""
+
 
 class BadMessage(ValueError):
     """A message or body that does not have its shape; the text names the field."""
@@ -67,6 +71,7 @@ def decode_message(text: str) -> AnyClientMessage:
         raise BadMessage(_explain_message(str(exc), text)) from None
     except msgspec.DecodeError:
         raise BadMessage("a message must be a JSON object") from None
+    _check_depth(message)
     return message
 
 
@@ -129,7 +134,7 @@ class StartTable(Body):
 def decode_body(raw: bytes, shape: type[T]) -> T:
     """An HTTP body as ``shape`` (an empty body is ``{}``); :class:`BadMessage` otherwise."""
     try:
-        return msgspec.json.decode(raw if raw.strip() else b"{}", type=shape)
+        body: T = msgspec.json.decode(raw if raw.strip() else b"{}", type=shape)
     except RecursionError:
         raise BadMessage("the body is nested too deeply") from None
     except msgspec.ValidationError as exc:  # (a kind of DecodeError: first)
@@ -139,6 +144,25 @@ def decode_body(raw: bytes, shape: type[T]) -> T:
         raise BadMessage(explain_text(str(exc))) from None
     except msgspec.DecodeError:
         raise BadMessage("the body must be a JSON object") from None
+    _check_depth(body)
+    return body
+
+
+def _check_depth(decoded: object) -> None:
+    """Refuse free-form fields (dicts and lists) nested deeper than :data:`MAX_DEPTH`."""
+    for name in getattr(decoded, "__struct_fields__", ()):
+        stack = [(getattr(decoded, name), 1)]
+        while stack:
+            value, depth = stack.pop()
+            if isinstance(value, dict):
+                children = list(value.values())
+            elif isinstance(value, list):
+                children = value
+            else:
+                continue
+            if depth > MAX_DEPTH:
+                raise BadMessage(f'"{name}" nests deeper than {MAX_DEPTH} levels')
+            stack.extend((child, depth + 1) for child in children)
 
 
 # ---------------------------------------------------------------------- errors
