@@ -458,20 +458,11 @@ class Master:
     # ------------------------------------------------------------------ presence
     def connect(self, table: Table, seat: int | None) -> None:
         """Count a connection here (the summary adds the other instances' reports)."""
-        table.here[seat] += 1
-        table.recount()
-        if seat is None or table.here[seat] == 1:
+        if table.arrive(seat):
             self._tell_table(table)
 
     def disconnect(self, table: Table, seat: int | None) -> None:
-        if table.here[seat] <= 0:
-            return
-        table.here[seat] -= 1
-        gone = table.here[seat] == 0
-        if gone:
-            del table.here[seat]
-        table.recount()
-        if seat is None or gone:
+        if table.depart(seat):
             self._tell_table(table)
 
     def heard_presence(self, table: Table) -> None:

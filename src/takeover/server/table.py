@@ -144,6 +144,24 @@ class Table:
         if record.finished_at is not None:
             self.finished_at = record.finished_at
 
+    def arrive(self, seat: int | None) -> bool:
+        """Count a connection here; whether the summary's presence changed for it (a seat's
+        first connection, or a spectator)."""
+        self.here[seat] += 1
+        self.recount()
+        return seat is None or self.here[seat] == 1
+
+    def depart(self, seat: int | None) -> bool:
+        """A connection here closed; whether the summary's presence changed for it."""
+        if self.here[seat] <= 0:
+            return False
+        self.here[seat] -= 1
+        gone = self.here[seat] == 0
+        if gone:
+            del self.here[seat]
+        self.recount()
+        return seat is None or gone
+
     def recount(self) -> bool:
         """``connected`` = here + elsewhere; whether that changed."""
         merged = +(self.here + self.elsewhere)
