@@ -9,7 +9,7 @@ the game's: :class:`ReadFields` finds those the game's reader never looked at.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Annotated, Any, TypeVar
 
 import msgspec
@@ -131,6 +131,10 @@ class StartTable(Body):
     fill: BotName | None = None
 
 
+FREE_FORM: dict[type, tuple[str, ...]] = {ActionMessage: ("action",), CreateTable: ("ruleset",)}
+"""The fields whose JSON is free-form (the game's to read), checked for depth."""
+
+
 def decode_body(raw: bytes, shape: type[T]) -> T:
     """An HTTP body as ``shape`` (an empty body is ``{}``); :class:`BadMessage` otherwise."""
     try:
@@ -149,20 +153,22 @@ def decode_body(raw: bytes, shape: type[T]) -> T:
 
 
 def _check_depth(decoded: object) -> None:
-    """Refuse free-form fields (dicts and lists) nested deeper than :data:`MAX_DEPTH`."""
-    for name in getattr(decoded, "__struct_fields__", ()):
-        stack = [(getattr(decoded, name), 1)]
-        while stack:
-            value, depth = stack.pop()
-            if isinstance(value, dict):
-                children = list(value.values())
-            elif isinstance(value, list):
-                children = value
-            else:
-                continue
-            if depth > MAX_DEPTH:
-                raise BadMessage(f'"{name}" nests deeper than {MAX_DEPTH} levels')
-            stack.extend((child, depth + 1) for child in children)
+    """Refuse free-form fields (objects, arrays) nested deeper than :data:`MAX_DEPTH`."""
+    for name in FREE_FORM.get(type(decoded), ()):
+        if _too_deep(getattr(decoded, name), 1):
+            raise BadMessage(f'"{name}" nests deeper than {MAX_DEPTH} levels')
+
+
+def _too_deep(value: object, depth: int) -> bool:
+    if type(value) is dict:
+        items: Iterable[object] = value.values()
+    elif type(value) is list:
+        items = value
+    else:
+        return False
+    if depth > MAX_DEPTH:
+        return True
+    return any(type(v) in (dict, list) and _too_deep(v, depth + 1) for v in items)
 
 
 # ---------------------------------------------------------------------- errors
