@@ -90,7 +90,8 @@ def position(definition: GameDefinition, rec: TableRecord, n: int) -> dict[str, 
         ],
     }
     if last is not None:
-        out["action"] = {"player": last.seat, **state.action_to_dict(last.action)}  # protocol:
+        record = state.action_to_dict(last.action)  # protocol: action_to_dict
+        out["action"] = {"player": last.seat, **record}
         out["text"] = state.text(last.action)  # protocol: text(action)
         out["events"] = _events(state, last.events)
     return out

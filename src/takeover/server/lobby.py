@@ -54,6 +54,7 @@ async def read_body(request: Request, shape: type[T]) -> T:
 
 async def options(request: Request) -> Response:
     """What a table may be created with: seats, presets, option choices, bots, limits."""
+    # protocol: Acquire's presets and option choices (a game's options are not in it yet)
     from takeover.acquire import PRESETS
     from takeover.acquire.rules import option_choices
 

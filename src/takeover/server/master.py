@@ -69,7 +69,7 @@ class Master:
         self.coordinator.bind(self)
         self.tables: dict[str, Table] = {}
         self.listeners: list[Listener] = []
-        self.definition = get_game("acquire")
+        self.definition = get_game("acquire")  # protocol: one game; later per table.game
         self.closing = False
         self.driver = BotDriver(self)
         self._acting: set[asyncio.Task[Any]] = set()

@@ -30,7 +30,7 @@ def state_message(
     trading = False
     if seat is not None and state.current_player() == seat:
         legal, legal_text = state.legal_forms()
-        trading = bool(state.trading_open())
+        trading = bool(state.trading_open())  # protocol: trading_open()
     message = {
         "type": "state",
         "seq": table.seq,
