@@ -3,7 +3,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-import httpx
+import httpx2
 import pytest
 
 from takeover.bench.server import post
@@ -20,13 +20,13 @@ def test_bench_server_plays_tables_on_its_own_server(capsys) -> None:  # type: i
 
 
 def test_a_refused_lobby_request_is_named() -> None:
-    def refuse(request: httpx.Request) -> httpx.Response:
+    def refuse(request: httpx2.Request) -> httpx2.Response:
         body = {"error": {"code": "rate_limited", "message": "too many requests: slow down"}}
-        return httpx.Response(429, json=body)
+        return httpx2.Response(429, json=body)
 
     async def create() -> None:
-        transport = httpx.MockTransport(refuse)
-        async with httpx.AsyncClient(transport=transport, base_url="http://server") as http:
+        transport = httpx2.MockTransport(refuse)
+        async with httpx2.AsyncClient(transport=transport, base_url="http://server") as http:
             await post(http, "/api/tables", {"seats": 4})
 
     with pytest.raises(RuntimeError, match=r"/api/tables: HTTP 429, rate_limited.*--http-rate"):

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 
 def free_port() -> int:
@@ -53,9 +53,9 @@ class Instance:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.base}/readyz", timeout=1).status_code == 200:
+                if httpx2.get(f"{self.base}/readyz", timeout=1).status_code == 200:
                     return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             if self.proc.poll() is not None:
                 break
@@ -78,12 +78,12 @@ class Instance:
         self._out.close()
 
     def post(self, path: str, **body: Any) -> dict[str, Any]:
-        r = httpx.post(f"{self.base}{path}", json=body, timeout=10)
+        r = httpx2.post(f"{self.base}{path}", json=body, timeout=10)
         assert r.status_code in (200, 201), r.text
         return r.json()
 
     def get(self, path: str) -> Any:
-        r = httpx.get(f"{self.base}{path}", timeout=10)
+        r = httpx2.get(f"{self.base}{path}", timeout=10)
         assert r.status_code == 200, r.text
         return r.json()
 

@@ -8,7 +8,7 @@ import signal
 import time
 from collections.abc import Callable
 
-import httpx
+import httpx2
 
 from .instances import (
     Instance,
@@ -147,7 +147,7 @@ def test_conflicting_actions_on_two_instances(spawn: Callable[..., list[Instance
         await asyncio.gather(*readers)
 
     asyncio.run(scenario())
-    table = httpx.get(f"{a.base}/api/tables/{table_id}").json()
+    table = httpx2.get(f"{a.base}/api/tables/{table_id}").json()
     assert table["seq"] == rounds  # each decision applied exactly once
     for p in everyone:
         check_in_order(p)

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from takeover.server.bots import BotRunner
-from takeover.server.cluster import ClusterMaster
+from takeover.server.broker import News
+from takeover.server.cluster import ClusterCoordinator
 from takeover.server.config import Settings
-from takeover.server.master import MasterError
+from takeover.server.master import Master, MasterError
 from takeover.server.storage import Store
 
 
@@ -39,13 +40,13 @@ class Recorder:
 
 
 @asynccontextmanager
-async def _masters(url: str, n: int) -> AsyncIterator[list[tuple[ClusterMaster, Recorder]]]:
+async def _masters(url: str, n: int) -> AsyncIterator[list[tuple[Master, Recorder]]]:
     out = []
     for k in range(n):
         settings = Settings(database=url, broker="redis://127.0.0.1:1/0", instance=f"m{k}")
         store = Store(url)
         store.open()
-        master = ClusterMaster(store, BotRunner(1, 5.0), settings)
+        master = Master(store, BotRunner(1, 5.0), settings, ClusterCoordinator(settings, store))
         recorder = Recorder()
         master.listeners.append(recorder)
         out.append((master, recorder))
@@ -138,12 +139,18 @@ def test_a_seat_taken_elsewhere_opens_at_once(tmp_path: Path) -> None:
     _run(url, 2, body)
 
 
-async def _deliver(source: ClusterMaster, target: ClusterMaster) -> None:
+def _cluster(master: Master) -> ClusterCoordinator:
+    assert isinstance(master.coordinator, ClusterCoordinator)
+    return master.coordinator
+
+
+async def _deliver(source: Master, target: Master) -> None:
     """Hand ``source``'s queued announcements to ``target``, as the broker would."""
-    while not source.broker._outbox.empty():
-        raw = source.broker._outbox.get_nowait()
+    outbox = _cluster(source).broker._outbox
+    while not outbox.empty():
+        raw = outbox.get_nowait()
         if raw is not None:
-            await target._on_news(json.loads(raw))
+            await _cluster(target).hear(msgspec.json.decode(raw, type=News))
 
 
 def test_presence_counts_every_instance(tmp_path: Path) -> None:
@@ -166,9 +173,9 @@ def test_presence_counts_every_instance(tmp_path: Path) -> None:
         await _deliver(m1, m2)
         assert mirror.summary()["seats"][0]["connected"] is False
         # an instance that stops reporting (it died) stops counting
-        counts, _ = m2._remote[table.id]["m0"]
-        m2._remote[table.id]["m0"] = (counts, 0.0)
-        m2._presence_upkeep()
+        reports = _cluster(m2).reports[table.id]
+        reports["m0"] = (reports["m0"][0], 0.0)
+        _cluster(m2).presence_upkeep()
         assert mirror.summary()["spectators"] == 1
 
     _run(url, 2, body)

@@ -11,7 +11,6 @@ from alembic.migration import MigrationContext
 from sqlalchemy import insert, inspect, select
 
 from takeover.cli import main
-from takeover.server import leases  # noqa: F401  (the lease table is part of the models)
 from takeover.server.migrations import current, head, upgrade
 from takeover.server.storage.models import Base, TableRow
 from takeover.server.storage.repository import make_engine

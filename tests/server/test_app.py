@@ -92,6 +92,20 @@ def test_bad_tables_are_refused_with_a_reason(
     assert client.get("/api/tables").json()["tables"] == []
 
 
+def test_deeply_nested_bodies_are_bad_requests(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    for depth in (3000, 400):  # deeper than the decoder goes; deeper than any field needs
+        deep = "[" * depth + "]" * depth
+        body = f'{{"seats": 2, "ruleset": {{"preset": "standard", "options": {{"x": {deep}}}}}}}'
+        r = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 400, r.text
+        error = r.json()["error"]
+        assert error["code"] == "bad_request" and "nest" in error["message"]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert client.get("/api/tables").json()["tables"] == []
+
+
 def test_malformed_oversized_and_unknown_requests(client: TestClient) -> None:
     r = client.post(
         "/api/tables", content=b"{not json", headers={"content-type": "application/json"}

@@ -92,7 +92,7 @@ def test_bots_finish_a_game_alone_and_resume_after_a_restart(make_client: Any) -
 
 def test_concurrent_actions_for_one_decision_one_wins(client: TestClient) -> None:
     table_id, _ = _table(client)
-    master = client.app.state.server.master  # type: ignore[attr-defined]
+    master = client.app.state.services.master  # type: ignore[attr-defined]
     table = master.tables[table_id]
     seat = table.state.current_player()
     legal = [table.state.action_to_dict(a) for a in table.state.legal_actions()]
@@ -117,7 +117,7 @@ def test_concurrent_actions_for_one_decision_one_wins(client: TestClient) -> Non
 
 def test_checks_come_in_order(client: TestClient) -> None:
     table_id, _ = _table(client)
-    master = client.app.state.server.master  # type: ignore[attr-defined]
+    master = client.app.state.services.master  # type: ignore[attr-defined]
     table = master.tables[table_id]
     mover = table.state.current_player()
     idle = 1 - mover
@@ -159,7 +159,7 @@ def test_lobby_refusals(client: TestClient) -> None:
 
 
 def test_cleanup_removes_idle_tables_and_keeps_finished_games(client: TestClient) -> None:
-    master = client.app.state.server.master  # type: ignore[attr-defined]
+    master = client.app.state.services.master  # type: ignore[attr-defined]
     idle_open = create(client, seats=2, name="Ann")["table"]["id"]
     idle_game, _ = _table(client)
     done = create(client, seats=2, bots={"0": "random", "1": "random"})["table"]["id"]
@@ -214,7 +214,7 @@ def test_bots_carry_on_after_a_restart(make_client: Any, database: str) -> None:
         while (seen := until(ws, "state")["seq"]) < 5:
             pass
     first.__exit__(None, None, None)
-    stopped_at = first.app.state.server.master.tables[table_id].seq  # type: ignore[attr-defined]
+    stopped_at = first.app.state.services.master.tables[table_id].seq  # type: ignore[attr-defined]
     assert stopped_at >= seen
     repo = Repository(database)  # a clean stop leaves memory and store in step
     with repo.engine.begin() as conn:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -10,9 +11,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.sync.client import connect
 
 from .helpers import pick
@@ -36,9 +38,9 @@ def _serve(port: int, database: str, cwd: Any) -> subprocess.Popen[bytes]:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1).status_code == 200:
+            if httpx2.get(f"http://127.0.0.1:{port}/api/options", timeout=1).status_code == 200:
                 return proc
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             pass
         if proc.poll() is not None:
             raise AssertionError(f"takeover serve exited: {proc.stdout.read().decode()}")  # type: ignore[union-attr]
@@ -54,10 +56,12 @@ def _recv(ws: Any, kind: str) -> dict[str, Any]:
             return message
 
 
-def _hello(port: int, table_id: str, token: str) -> tuple[Any, dict[str, Any]]:
-    ws = connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}")
-    ws.send(json.dumps({"type": "hello", "token": token}))
-    return ws, _recv(ws, "state")
+@contextlib.contextmanager
+def _hello(port: int, table_id: str, token: str) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """A seat's connection (closed on leaving the block) and its first state."""
+    with connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        yield ws, _recv(ws, "state")
 
 
 def test_sigkill_mid_game_loses_no_acknowledged_action(database: str, tmp_path: Any) -> None:
@@ -65,15 +69,16 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(database: str, tmp_path: 
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     proc = _serve(port, database, tmp_path)
+    stack = contextlib.ExitStack()  # the first server's connections, closed after the kill
     try:
-        made = httpx.post(f"{base}/api/tables", json={"seats": 2, "name": "Ann", "seat": 0}).json()
+        made = httpx2.post(f"{base}/api/tables", json={"seats": 2, "name": "Ann", "seat": 0}).json()
         table_id = made["table"]["id"]
-        bob = httpx.post(f"{base}/api/tables/{table_id}/join", json={"name": "Bob"}).json()
+        bob = httpx2.post(f"{base}/api/tables/{table_id}/join", json={"name": "Bob"}).json()
         tokens = {0: made["token"], 1: bob["token"]}
-        httpx.post(f"{base}/api/tables/{table_id}/start", json={"token": tokens[0]})
+        httpx2.post(f"{base}/api/tables/{table_id}/start", json={"token": tokens[0]})
         conns, latest = {}, {}
         for seat, token in tokens.items():
-            conns[seat], latest[seat] = _hello(port, table_id, token)
+            conns[seat], latest[seat] = stack.enter_context(_hello(port, table_id, token))
         for _ in range(30):  # thirty acknowledged actions
             mover = latest[0]["view"]["decision"]["player"]
             state = latest[mover]
@@ -89,25 +94,22 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(database: str, tmp_path: 
         )
         os.kill(proc.pid, signal.SIGKILL)  # at once: the last action may or may not have landed
         proc.wait(10)
-        for ws in conns.values():
-            ws.close()
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+        stack.close()
 
     proc = _serve(port, database, tmp_path)
     try:
         for seat, token in tokens.items():
-            ws, resumed = _hello(port, table_id, token)
-            with ws:
+            with _hello(port, table_id, token) as (ws, resumed):
                 assert resumed["seq"] in (acked[seat]["seq"], acked[seat]["seq"] + 1)
                 if resumed["seq"] == acked[seat]["seq"]:
                     assert resumed["view"] == acked[seat]["view"]
                     assert resumed["legal"] == acked[seat]["legal"]
         # The resumed game goes on.
-        ws, state = _hello(port, table_id, tokens[state_mover(resumed)])
-        with ws:
+        with _hello(port, table_id, tokens[state_mover(resumed)]) as (ws, state):
             ws.send(json.dumps({"type": "action", "seq": state["seq"], "action": pick(state, rng)}))
             assert _recv(ws, "state")["seq"] == state["seq"] + 1
     finally:

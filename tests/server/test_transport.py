@@ -271,6 +271,51 @@ def test_spectators_get_the_public_view_and_cannot_act(client: TestClient) -> No
         assert until(watcher, "error")["code"] == "spectator"
 
 
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+def _answer(ws: Any) -> dict[str, Any]:
+    """The next message that answers ours: an error or a state (lobby news skipped)."""
+    while (message := ws.receive_json())["type"] == "table":
+        pass
+    return message
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_unknown_fields_in_an_action_and_deep_nesting_are_bad_requests(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    table_id, tokens = _two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as w:
+        mover = _first_state(w, None)["view"]["decision"]["player"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as a:
+        first = _first_state(a, tokens[mover])
+        legal = first["legal"][0]
+        assert legal["type"] == "place_tile"
+        # a field the game does not read, top-level or nested: refused, naming it
+        for action, field in [
+            ({**legal, "evil": 1}, '"action.evil"'),
+            ({"type": "propose_trade", "to": 1 - mover, "give": {"cash": 0, "x": 1}}, "give.x"),
+        ]:
+            a.send_json({"type": "action", "seq": 0, "action": action, "ref": "r"})
+            err = _answer(a)  # (nobody else acts here: a state would be this action's)
+            assert (err["type"], err["code"], err["ref"]) == ("error", "bad_request", "r"), err
+            assert field in err["message"]
+        # JSON nested deeper than anything reads it, within the size limit
+        for depth in (3000, 900):
+            text = f'{{"type": "action", "seq": 0, "action": {{"type": {_deep(depth)}}}}}'
+            assert len(text) < 8192
+            a.send_text(text)
+            err = _answer(a)
+            assert (err["type"], err["code"]) == ("error", "bad_request"), err
+            assert "nest" in err["message"]
+        # nothing moved, nothing failed on our side
+        a.send_json({"type": "action", "seq": 0, "action": legal})
+        assert until(a, "state")["seq"] == 1
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
 def test_chat_is_plain_text_limited_and_replayed_on_hello(client: TestClient) -> None:
     table_id, tokens = _two_humans(client)
     with client.websocket_connect(f"/ws/tables/{table_id}") as a:

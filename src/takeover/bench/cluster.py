@@ -87,7 +87,7 @@ SERVICES = ("postgres", "redis-server")
 
 class _Cluster:
     def __init__(self, database: str, broker: str, count: int, logdir: str) -> None:
-        import httpx
+        import httpx2
 
         self.procs: list[subprocess.Popen[bytes]] = []
         self.bases: list[str] = []
@@ -105,8 +105,8 @@ class _Cluster:
             self.bases.append(f"http://127.0.0.1:{port}")
         for proc, base in zip(self.procs, self.bases, strict=True):
             for _ in range(300):
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
+                with contextlib.suppress(httpx2.HTTPError):
+                    if httpx2.get(f"{base}/readyz", timeout=1).status_code == 200:
                         break
                 if proc.poll() is not None:
                     self.stop()
@@ -132,13 +132,13 @@ class _Cluster:
 async def _measure(
     cluster: _Cluster, tables: int, seats: int, spread: str, warmup: float, seconds: float
 ) -> dict[str, Any]:
-    import httpx
+    import httpx2
 
     level = Level(tables)
     ws = [b.replace("http", "ws", 1) for b in cluster.bases]
     k = len(ws)
-    limits = httpx.Limits(max_connections=64)
-    clients = [httpx.AsyncClient(base_url=b, timeout=30, limits=limits) for b in cluster.bases]
+    limits = httpx2.Limits(max_connections=64)
+    clients = [httpx2.AsyncClient(base_url=b, timeout=30, limits=limits) for b in cluster.bases]
     try:
         slots = []
         for t in range(tables):

@@ -54,10 +54,10 @@ async def _set_up(http: Any, ws_base: str) -> None:
 
 
 async def _measure(base: str, tables: int, pid: int | None) -> dict[str, Any]:
-    import httpx
+    import httpx2
 
     ws_base = base.replace("http", "ws", 1)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
         await _set_up(http, ws_base)
         cpu0, t0 = _cpu_seconds(pid), time.perf_counter()
         for _ in range(tables):

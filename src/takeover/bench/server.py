@@ -185,12 +185,12 @@ def _cpu_seconds(pid: int | None) -> float | None:
 async def _measure(
     base: str, tables: int, seats: int, warmup: float, seconds: float, pid: int | None = None
 ) -> Level:
-    import httpx
+    import httpx2
 
     level = Level(tables)
     ws_base = base.replace("http", "ws", 1)
-    limits = httpx.Limits(max_connections=64)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    limits = httpx2.Limits(max_connections=64)
+    async with httpx2.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
         slots = [
             asyncio.create_task(_slot(http, ws_base, level, seats, seed)) for seed in range(tables)
         ]
@@ -219,12 +219,12 @@ def _spawn(database: str) -> tuple[subprocess.Popen[bytes], str]:
     cmd += ["--database", database, "--bot-delay", "0", "--log-level", "warning"]
     cmd += ["--http-rate", "10000"]  # every table is created from this one address
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    import httpx
+    import httpx2
 
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/api/options", timeout=1).status_code == 200:
+        with contextlib.suppress(httpx2.HTTPError):
+            if httpx2.get(f"{base}/api/options", timeout=1).status_code == 200:
                 return proc, base
         if proc.poll() is not None:
             raise SystemExit(f"takeover serve failed: {proc.stderr.read().decode()}")  # type: ignore[union-attr]

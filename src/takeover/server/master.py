@@ -3,8 +3,10 @@
 It knows nothing of HTTP or WebSockets. An action is checked in a fixed order
 (credentials, sequence number, game over, whose decision, legality), applied to a
 copy of the state, committed to the store, and only then made current and
-announced to the listeners (the transport). Games are rebuilt at start-up by
-replaying their stored records, so a restart resumes every one of them.
+announced to the listeners (the transport) and the coordinator (the other
+instances, if any: :mod:`takeover.server.coordinator`). Games are rebuilt by
+replaying their stored records: all of them at start-up on a single server, each
+on demand when several instances share the store.
 """
 
 from __future__ import annotations
@@ -17,26 +19,29 @@ from typing import Any, Protocol
 
 from takeover.core.errors import TakeoverError
 from takeover.core.registry import get as get_game
-from takeover.server.auth import BadName, clean_name, clean_text, new_table_id
+from takeover.server.auth import BadName, clean_text
 from takeover.server.auth import new_token as make_token
-from takeover.server.bots import BadBot, BotRunner, bot_label, fallback
+from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
+from takeover.server.coordinator import Coordinator, Solo
+from takeover.server.driver import BotDriver
+from takeover.server.errors import MasterError
+from takeover.server.schemas import BadMessage, read_fields
+from takeover.server.seating import (
+    MAX_SEATS,
+    MIN_SEATS,
+    display_name,
+    free_seat,
+    new_table,
+    seats_at_start,
+)
 from takeover.server.storage import Store, TableRecord
 from takeover.server.storage.repository import ChatLine, StaleWrite
-from takeover.server.table import RECENT, Seat, Table, Update
+from takeover.server.table import Seat, ServedState, Table, Update
+
+__all__ = ["MAX_SEATS", "MIN_SEATS", "Listener", "Master", "MasterError"]
 
 log = logging.getLogger("takeover.server")
-
-MIN_SEATS, MAX_SEATS = 2, 6
-
-
-class MasterError(Exception):
-    """A refused request: ``code`` for programs, ``message`` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class Listener(Protocol):
@@ -49,85 +54,141 @@ class Listener(Protocol):
 
 
 class Master:
-    def __init__(self, store: Store, bots: BotRunner, settings: Settings) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bots: BotRunner,
+        settings: Settings,
+        coordinator: Coordinator | None = None,
+    ) -> None:
         self.store = store
         self.repo = store.repo
         self.bots = bots
         self.settings = settings
+        self.coordinator: Coordinator = coordinator or Solo()
+        self.coordinator.bind(self)
         self.tables: dict[str, Table] = {}
         self.listeners: list[Listener] = []
-        self.definition = get_game("acquire")
+        self.definition = get_game("acquire")  # protocol: one game; later per table.game
         self.closing = False
+        self.driver = BotDriver(self)
         self._acting: set[asyncio.Task[Any]] = set()
+        self._loading: dict[str, asyncio.Future[Table]] = {}
 
-    # ------------------------------------------------------------------ start-up
+    # ------------------------------------------------------------------ life cycle
     def load(self) -> None:
-        """Rebuild every open and playing table from the store (synchronously, at start-up)."""
+        """Rebuild every open and playing table (synchronously, at start-up); a master
+        sharing its store with other instances loads tables on demand instead."""
+        if self.coordinator.shared:
+            return
         for record in self.store.run_sync(self.repo.live_tables):
             try:
-                table = self._rebuild(record)
+                table = Table.from_record(record, self.definition)
             except TakeoverError as exc:
                 log.error("table %s cannot be resumed: %s", record.id, exc)
                 continue
             self.tables[table.id] = table
 
     def resume(self) -> None:
-        """Let the bots move wherever they must (needs a running event loop)."""
+        """Start the coordinator; let the bots move wherever they must (in the running loop)."""
+        self.coordinator.start()
         for table in self.tables.values():
-            self._kick_bots(table)
+            self.driver.kick(table)
 
-    def _rebuild(self, record: TableRecord) -> Table:
-        table = Table(
-            id=record.id,
-            status=record.status,
-            num_seats=record.num_seats,
-            ruleset=record.ruleset,
-            created_at=record.created_at,
-            updated_at=record.updated_at,
-            game=record.game,
-            seats={s.seat: Seat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in record.seats},
-        )
-        if record.status != "open" and record.setup is not None:
-            actions = [{"player": seat, **action} for seat, action in record.actions]
-            head = len(actions) - RECENT if len(actions) > RECENT else 0
-            state = self.definition.replay({**record.setup, "actions": actions[:head]})
-            # The last actions are applied one by one, keeping their events for the log.
-            for seq, (seat, data) in enumerate(record.actions[head:], start=head + 1):
-                action = state.action_from_dict(data)
-                table.recent.append(Update(seq, seat, action, state.apply(action, seat)))
-            table.state = state
-            table.seq = len(actions)
-        return table
+    async def close(self) -> None:
+        """Finish the actions being committed, stop the bots, then the coordinator."""
+        self.closing = True
+        for table in list(self.tables.values()):
+            async with table.lock:  # waits for an action being committed
+                pass
+        await self.coordinator.stop()
+        await self.driver.stop(list(self.tables.values()))
+        await asyncio.gather(*self._acting, return_exceptions=True)
+        await self.coordinator.close()
 
-    # ------------------------------------------------------------------ lobby
+    # ------------------------------------------------------------------ tables
     def table(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
             raise MasterError("not_found", f"no table {table_id!r} is open or playing")
         return table
 
+    async def fetch(self, table_id: str) -> Table:
+        """The table as the store has it now: on a shared store loaded if not held yet,
+        else brought up to date (a seat joined elsewhere a moment ago opens here too)."""
+        table = self.tables.get(table_id)
+        if not self.coordinator.shared:
+            return self.table(table_id)
+        if table is not None:
+            await self.sync(table_id)
+            return table
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Table] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            table = self.tables.setdefault(table_id, await self._load(table_id))
+            future.set_result(table)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning when nobody waits
+            raise
+        finally:
+            del self._loading[table_id]
+        self.coordinator.catch_up(table_id)  # news that came while it loaded
+        self.driver.kick(table)
+        return table
+
+    async def _load(self, table_id: str) -> Table:
+        record = await self.store.run(lambda c: self.repo.table(c, table_id, actions=True))
+        if record is None:
+            raise MasterError("not_found", f"no table {table_id!r} is open or playing")
+        try:
+            return await asyncio.to_thread(Table.from_record, record, self.definition)
+        except TakeoverError as exc:
+            log.error("table %s cannot be resumed: %s", table_id, exc)
+            raise MasterError("not_found", f"table {table_id!r} cannot be resumed") from None
+
+    async def sync(self, table_id: str) -> None:
+        """Bring the held table ``table_id`` up to the store (on a shared store), telling
+        the listeners each change: the actions other instances committed, update by update."""
+        table = self.tables.get(table_id)
+        if table is None or not self.coordinator.shared:
+            return
+        async with table.lock:
+            since = table.seq if table.state is not None else 0
+            record = await self.store.run(
+                lambda c: self.repo.table(c, table_id, actions=True, since=since)
+            )
+            if self.tables.get(table_id) is not table:
+                return
+            if record is None:
+                self._drop(table)
+                return
+            before = (table.seats, table.status)
+            for update in table.catch_up(record, self.definition):
+                for listener in self.listeners:
+                    listener.on_update(table, update)
+        if before != (table.seats, table.status):
+            for listener in self.listeners:
+                listener.on_table(table)
+        self.driver.kick(table)
+
+    def _drop(self, table: Table) -> None:
+        """Forget ``table`` (deleted): its bots stop, its connections are told."""
+        self.tables.pop(table.id, None)
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        for listener in self.listeners:
+            listener.on_removed(table)
+
+    # ------------------------------------------------------------------ lobby
     def list_tables(self) -> list[Table]:
-        return sorted(self.tables.values(), key=lambda t: -t.created_at)
-
-    def _name(self, raw: object) -> str:
-        try:
-            return clean_name(raw, self.settings.name_length)
-        except BadName as exc:
-            raise MasterError("bad_request", str(exc)) from None
-
-    def _check_ruleset(self, ruleset: Any, seats: int) -> Any:
-        """The ruleset's record form, if a game of ``seats`` players can be set up with it."""
-        try:
-            state = self.definition.new_game([f"P{i}" for i in range(seats)], ruleset, seed=0)
-        except (TakeoverError, ValueError, TypeError) as exc:
-            raise MasterError("bad_request", f"ruleset: {exc}") from None
-        return state.to_record()["ruleset"]
-
-    def _check_bot(self, spec: object) -> str:
-        try:
-            return self.bots.check(spec)
-        except BadBot as exc:
-            raise MasterError("bad_request", f"bot: {exc}") from None
+        """Held tables, and (on a shared store) the others as last seen."""
+        merged = {t.id: t for t in self.coordinator.lobby()}
+        merged.update(self.tables)
+        return sorted(merged.values(), key=lambda t: -t.created_at)
 
     async def create(
         self,
@@ -138,28 +199,22 @@ class Master:
         seat: int | None = None,
     ) -> tuple[Table, int | None, str | None]:
         """A new open table; with ``name`` the creator takes ``seat`` (or the first free)."""
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise MasterError("bad_request", f"a table has 2 to 6 seats, not {seats}")
-        ruleset = self._check_ruleset(ruleset, seats)
-        now = time.time()
-        table = Table(new_table_id(), "open", seats, ruleset, now, now, no_chat=True)
-        for n, spec in (bots or {}).items():
-            if not 0 <= n < seats:
-                raise MasterError("bad_request", f"bot seat {n} is not a seat of this table")
-            spec = self._check_bot(spec)
-            table.seats[n] = Seat(n, "bot", bot_label(spec), spec)
-        token = None
-        if name is not None:
-            seat = self._free_seat(table, seat)
-            token, digest = make_token()
-            table.seats[seat] = Seat(seat, "human", self._name(name), token_hash=digest)
-        else:
-            seat = None
+        table, seat, token = new_table(
+            self.definition,
+            self.bots,
+            self.settings.name_length,
+            seats,
+            ruleset,
+            bots or {},
+            name,
+            seat,
+        )
+        now = table.created_at
         record = TableRecord(
             table.id,
             "open",
             seats,
-            ruleset,
+            table.ruleset,
             now,
             now,
             seats=[s.record() for s in table.seats.values()],
@@ -168,29 +223,15 @@ class Master:
         self.tables[table.id] = table
         return table, seat, token
 
-    def _free_seat(self, table: Table, seat: int | None) -> int:
-        if seat is None:
-            for n in range(table.num_seats):
-                if n not in table.seats:
-                    return n
-            raise MasterError("conflict", "every seat at this table is taken")
-        if not isinstance(seat, int) or not 0 <= seat < table.num_seats:
-            raise MasterError(
-                "bad_request", f"seat must be 0 to {table.num_seats - 1}, not {seat!r}"
-            )
-        if seat in table.seats:
-            raise MasterError("conflict", f"seat {seat} is taken")
-        return seat
-
     async def join(
         self, table_id: str, name: object, seat: int | None = None
     ) -> tuple[Table, int, str]:
-        table = self.table(table_id)
-        name = self._name(name)
+        table = await self.fetch(table_id)
+        name = display_name(name, self.settings.name_length)
         async with table.lock:
             if table.status != "open":
                 raise MasterError("conflict", "this table has started: watch it instead")
-            seat = self._free_seat(table, seat)
+            seat = free_seat(table, seat)
             token, digest = make_token()
             new = Seat(seat, "human", name, token_hash=digest)
             now = time.time()
@@ -199,14 +240,22 @@ class Master:
                 self.repo.insert_seat(conn, table.id, new.record())
                 self.repo.touch(conn, table.id, now)
 
-            await self.store.run(write)
-            table.seats[seat] = new
-            table.updated_at = now
+            try:
+                await self.store.run(write)
+            except StaleWrite:
+                taken = True  # through another instance
+            else:
+                table.seats[seat] = new
+                table.updated_at = now
+                taken = False
+        if taken:
+            await self.sync(table_id)
+            raise MasterError("conflict", "that seat was just taken: pick another")
         self._tell_table(table)
         return table, seat, token
 
     async def leave(self, table_id: str, token: str) -> Table:
-        table = self.table(table_id)
+        table = await self.fetch(table_id)
         async with table.lock:
             seat = self.authenticate(table, token)
             if table.status != "open":
@@ -224,7 +273,21 @@ class Master:
         return table
 
     async def start(self, table_id: str, token: str | None, fill: str | None = None) -> Table:
-        table = self.table(table_id)
+        table = await self.fetch(table_id)
+        try:
+            await self._start(table, token, fill)
+        except StaleWrite:  # started, or a seat taken, through another instance
+            await self.sync(table_id)
+            raise MasterError(
+                "conflict", "the table changed meanwhile (started, or a seat was taken)"
+            ) from None
+        self._tell_table(table)
+        for listener in self.listeners:
+            listener.on_update(table, None)
+        self.driver.kick(table)
+        return table
+
+    async def _start(self, table: Table, token: str | None, fill: str | None) -> None:
         async with table.lock:
             humans = [s for s in table.seats.values() if s.kind == "human"]
             if humans or token is not None:
@@ -233,28 +296,17 @@ class Master:
                 self.authenticate(table, token)
             if table.status != "open":
                 raise MasterError("conflict", "this table has started already")
-            added = []
-            if fill is not None:
-                spec = self._check_bot(fill)
-                added = [
-                    Seat(n, "bot", bot_label(spec), spec)
-                    for n in range(table.num_seats)
-                    if n not in table.seats
-                ]
-            seats = {**table.seats, **{s.seat: s for s in added}}
-            empty = [n for n in range(table.num_seats) if n not in seats]
-            if empty:
-                raise MasterError(
-                    "conflict",
-                    f"seat(s) {', '.join(map(str, empty))} are empty: wait for players, "
-                    'or start with "fill" to give them to bots',
-                )
+            seats, added = seats_at_start(table, self.bots, fill)
             names = [seats[n].name for n in range(table.num_seats)]
             try:
-                state = self.definition.new_game(names, table.ruleset, seed=secrets.randbits(62))
+                game = self.definition.new_game(names, table.ruleset, seed=secrets.randbits(62))
             except (TakeoverError, ValueError) as exc:
                 raise MasterError("bad_request", f"cannot set up the game: {exc}") from None
+            state: ServedState = game  # type: ignore[assignment]  # protocol: new_game
             setup = {k: v for k, v in state.to_record().items() if k != "actions"}
+            if any(s.kind == "bot" for s in seats.values()):
+                # before the start is visible: no other instance takes the bots meanwhile
+                await self.coordinator.claim_bots(table.id)
             now = time.time()
             await self.store.run(
                 lambda c: self.repo.start(c, table.id, setup, [s.record() for s in added], now)
@@ -263,11 +315,6 @@ class Master:
             table.state = state
             table.status = "playing"
             table.updated_at = now
-        self._tell_table(table)
-        for listener in self.listeners:
-            listener.on_update(table, None)
-        self._kick_bots(table)
-        return table
 
     # ------------------------------------------------------------------ play
     def authenticate(self, table: Table, token: object) -> int:
@@ -278,7 +325,8 @@ class Master:
         return seat
 
     async def act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
-        """Apply ``action`` for ``seat`` if it is that seat's legal decision at ``seq``.
+        """Apply ``action`` (an action, or its record form) for ``seat`` if it is that
+        seat's legal decision at ``seq``.
 
         The work runs as a task of its own that finishes even if the caller is
         cancelled (a closing connection, a stopping bot), so the table in memory
@@ -295,6 +343,18 @@ class Master:
             task.exception()  # seen: its caller may have gone
 
     async def _act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
+        try:
+            update = await self._commit(table, seat, seq, action)
+        except MasterError as exc:
+            if exc.code == "stale":
+                self.coordinator.catch_up(table.id)  # another instance won: catch up at once
+            raise
+        if table.status == "finished":  # this action ended the game
+            self._tell_table(table)
+        self.driver.kick(table)
+        return update
+
+    async def _commit(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
         async with table.lock:
             if seat is None or seat not in table.seats:
                 raise MasterError("spectator", "spectators cannot act: join a seat to play")
@@ -313,25 +373,28 @@ class Master:
                 raise MasterError("game_over", "the game is over")
             decider = state.current_player()
             if seat != decider:
+                assert decider is not None
                 raise MasterError(
                     "not_your_turn",
                     f"it is not your decision: {table.seats[decider].name} (seat {decider}) "
-                    f"must {state.decision.replace('_', ' ')}",
+                    f"must {state.decision.replace('_', ' ')}",  # protocol: .decision
                 )
             try:
-                if isinstance(action, dict):
-                    action = state.action_from_dict(action)
+                if isinstance(action, dict):  # protocol: action_from_dict on the state
+                    action = read_fields(state.action_from_dict, action, "action")
                 after = state.clone()
-                events = after.apply(action, seat)
+                events = after.apply(action, seat)  # protocol: apply(action, seat)
+            except BadMessage as exc:
+                raise MasterError("bad_request", str(exc)) from None
             except TakeoverError as exc:
                 raise MasterError("illegal", str(exc)) from None
-            record = after.action_to_dict(action)
+            record = after.action_to_dict(action)  # protocol: action_to_dict
             result = None
             if after.is_terminal():
                 result = {
                     "players": [table.seats[n].name for n in range(table.num_seats)],
                     "scores": after.scores(),
-                    "ranks": list(after.ranks()) if hasattr(after, "ranks") else None,
+                    "ranks": list(after.ranks()),  # protocol: ranks()
                 }
             now = time.time()
             number = table.seq + 1
@@ -360,9 +423,7 @@ class Master:
             table.recent.append(update)
             for listener in self.listeners:
                 listener.on_update(table, update)
-        if result is not None:
-            self._tell_table(table)
-        self._kick_bots(table)
+            self.coordinator.acted(table, update)
         return update
 
     async def chat(self, table: Table, seat: int | None, name: str, text: object) -> ChatLine:
@@ -379,7 +440,14 @@ class Master:
         )
         for listener in self.listeners:
             listener.on_chat(table, line)
+        self.coordinator.chatted(table, line)
         return line
+
+    def hear_chat(self, table: Table, line: ChatLine) -> None:
+        """A chat line said at another instance."""
+        table.no_chat = False
+        for listener in self.listeners:
+            listener.on_chat(table, line)
 
     async def recent_chat(self, table: Table) -> list[ChatLine]:
         if table.no_chat:
@@ -389,64 +457,32 @@ class Master:
 
     # ------------------------------------------------------------------ presence
     def connect(self, table: Table, seat: int | None) -> None:
-        table.connected[seat] += 1
-        if seat is not None and table.connected[seat] == 1:
+        """Count a connection here (the summary adds the other instances' reports)."""
+        if table.arrive(seat):
             self._tell_table(table)
 
     def disconnect(self, table: Table, seat: int | None) -> None:
-        table.connected[seat] -= 1
-        if seat is not None and table.connected[seat] == 0:
+        if table.depart(seat):
             self._tell_table(table)
+
+    def heard_presence(self, table: Table) -> None:
+        """The other instances' presence at ``table`` changed: tell the listeners if it shows."""
+        if table.recount():
+            for listener in self.listeners:
+                listener.on_table(table)
 
     def _tell_table(self, table: Table) -> None:
         for listener in self.listeners:
             listener.on_table(table)
-
-    # ------------------------------------------------------------------ bots
-    def _kick_bots(self, table: Table) -> None:
-        """Start the table's bot driver if a bot must decide and none is running."""
-        if self.closing or table.status != "playing" or table.state is None:
-            return
-        seat = table.state.current_player()
-        if seat is None or table.seats[seat].kind != "bot":
-            return
-        if table.bot_task is None or table.bot_task.done():
-            table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
-
-    async def _drive_bots(self, table: Table) -> None:
-        while self.tables.get(table.id) is table and table.status == "playing":
-            state, seq = table.state, table.seq
-            seat = state.current_player()
-            if seat is None or table.seats[seat].kind != "bot":
-                return
-            if self.settings.bot_delay_seconds:
-                await asyncio.sleep(self.settings.bot_delay_seconds)
-            spec = table.seats[seat].bot or "random"
-            action = await self.bots.choose(
-                (table.id, seat), spec, state, seat, hash((table.id, seq))
-            )
-            try:
-                await self._act_as_bot(table, seat, seq, action)
-            except MasterError as exc:
-                if exc.code == "stale":
-                    continue
-                log.error("bot at table %s seat %d: %s", table.id, seat, exc.message)
-                return
-
-    async def _act_as_bot(self, table: Table, seat: int, seq: int, action: Any) -> None:
-        try:
-            await self.act(table, seat, seq, action)
-        except MasterError as exc:
-            if exc.code != "illegal":
-                raise
-            log.error("bot chose an illegal action at table %s: %s", table.id, exc.message)
-            await self.act(table, seat, seq, fallback(list(table.state.legal_actions())))
+        self.coordinator.table_changed(table)
 
     # ------------------------------------------------------------------ housekeeping
     async def cleanup(self, now: float | None = None) -> list[str]:
         """Delete idle open tables and abandoned games; forget finished ones nobody watches.
 
-        Finished games stay in the store for the archive and replays.
+        Finished games stay in the store for the archive and replays. On a shared
+        store the coordinator also deletes idle tables nobody holds, and the master
+        stops holding tables nobody here uses (they are reloaded on demand).
         """
         now = time.time() if now is None else now
         s = self.settings
@@ -460,22 +496,18 @@ class Master:
                 doomed.append(table)
             elif table.status == "finished" and idle > s.open_ttl_seconds:
                 forgotten.append(table)
-        if doomed:
-            ids = [t.id for t in doomed]
-            await self.store.run(lambda c: self.repo.delete_tables(c, ids))
+        deleted = [t.id for t in doomed]
+        if deleted:
+            await self.store.run(lambda c: self.repo.delete_tables(c, deleted))
         for table in doomed + forgotten:
-            self.tables.pop(table.id, None)
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-            for listener in self.listeners:
-                listener.on_removed(table)
-        return [t.id for t in doomed]
-
-    async def close(self) -> None:
-        """Stop the bots, then let actions already under way finish (the store is still open)."""
-        self.closing = True
-        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(*self._acting, return_exceptions=True)
+            self._drop(table)
+        deleted += await self.coordinator.sweep(now, deleted)
+        for table in list(self.tables.values()):
+            if (
+                not table.here
+                and not self.coordinator.holds(table.id)
+                and not table.lock.locked()
+                and (table.bot_task is None or table.bot_task.done())
+            ):
+                self.tables.pop(table.id, None)
+        return deleted

@@ -24,12 +24,13 @@ def state_message(
     so that a reloaded page can show its game log.
     """
     state = table.state
+    assert state is not None  # (sent once the game has started)
     legal: list[dict[str, Any]] = []
     legal_text: list[str] = []
     trading = False
     if seat is not None and state.current_player() == seat:
         legal, legal_text = state.legal_forms()
-        trading = bool(state.trading_open())
+        trading = bool(state.trading_open())  # protocol: trading_open()
     message = {
         "type": "state",
         "seq": table.seq,

@@ -1,6 +1,8 @@
 """A table as the master holds it: seats, the live game, who is connected.
 
-Plain data plus the lobby summary; the master owns every change to it.
+Plain data plus the lobby summary, the one way to build a table from its stored
+record (:meth:`Table.from_record`) and the one loop that plays stored actions
+onto a state keeping their events (:func:`play_on`); the master owns every change.
 """
 
 from __future__ import annotations
@@ -9,12 +11,26 @@ import asyncio
 import secrets
 import time
 from collections import Counter, deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from takeover.core.protocol import Event
+from takeover.core.protocol import Event, GameDefinition
 from takeover.server.auth import hash_token
-from takeover.server.storage.repository import SeatRecord
+from takeover.server.storage.repository import SeatRecord, TableRecord
+
+if TYPE_CHECKING:
+    from takeover.acquire.actions import AcquireAction
+    from takeover.acquire.state import AcquireState
+
+    # protocol: the server calls apply(action, seat), .decision, action_to_dict,
+    # action_from_dict, ranks(), trading_open() and text(), which the game protocol
+    # (takeover.core.protocol.GameState) lacks yet: it is typed against Acquire's state
+    # and actions until the protocol has them (each such call is marked "# protocol:").
+    ServedState = AcquireState
+    ServedAction = AcquireAction
+else:
+    ServedState = ServedAction = Any
 
 RECENT = 50
 """How many past actions a connection is sent after ``hello``."""
@@ -32,6 +48,10 @@ class Seat:
     def record(self) -> SeatRecord:
         return SeatRecord(self.seat, self.kind, self.name, self.bot, self.token_hash)
 
+    @classmethod
+    def from_record(cls, record: SeatRecord) -> Seat:
+        return cls(record.seat, record.kind, record.name, record.bot, record.token_hash)
+
 
 @dataclass
 class Update:
@@ -39,7 +59,7 @@ class Update:
 
     seq: int
     seat: int
-    action: Any
+    action: ServedAction
     events: list[Event]
 
 
@@ -53,10 +73,15 @@ class Table:
     updated_at: float
     game: str = "acquire"
     seats: dict[int, Seat] = field(default_factory=dict)
-    state: Any = None
+    state: ServedState | None = None
     seq: int = 0
     finished_at: float | None = None
+    here: Counter[int | None] = field(default_factory=Counter)
+    """Connections to this instance, per seat (``None``: spectators)."""
+    elsewhere: Counter[int | None] = field(default_factory=Counter)
+    """Connections to the other instances (their live reports; empty on a single server)."""
     connected: Counter[int | None] = field(default_factory=Counter)
+    """Both together: what the summary shows (:meth:`recount`)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     recent: deque[Update] = field(default_factory=lambda: deque(maxlen=RECENT))
     """The last actions with their events, for the game log of a page that reloads."""
@@ -64,6 +89,85 @@ class Table:
     """Known to have no chat yet (a table this instance created, before its first line):
     a ``hello`` then needs no query for the chat history."""
     bot_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_record(cls, record: TableRecord, definition: GameDefinition | None = None) -> Table:
+        """The table ``record`` describes; with ``definition``, its game too, rebuilt by
+        replaying the record (the last :data:`RECENT` actions one by one, keeping their
+        events for the game log). Raises the game's error for a record it cannot replay."""
+        table = cls(
+            id=record.id,
+            status=record.status,
+            num_seats=record.num_seats,
+            ruleset=record.ruleset,
+            created_at=record.created_at,
+            updated_at=record.updated_at,
+            game=record.game,
+            seats={s.seat: Seat.from_record(s) for s in record.seats},
+            seq=record.seq,
+            finished_at=record.finished_at,
+        )
+        if definition is None or record.status == "open" or record.setup is None:
+            return table
+        actions = [{"player": seat, **action} for seat, action in record.actions]
+        head = max(0, len(actions) - RECENT)
+        # protocol: replay() gives a GameState; the server needs Acquire's methods
+        state = cast("ServedState", definition.replay({**record.setup, "actions": actions[:head]}))
+        table.recent.extend(play_on(state, record.actions[head:], head))
+        table.state = state
+        table.seq = len(actions)
+        return table
+
+    def catch_up(self, record: TableRecord, definition: GameDefinition) -> Iterator[Update | None]:
+        """Bring this table to ``record``, the store's (with the actions after :attr:`seq`):
+        yields ``None`` once the game has started (the first position), then each action
+        another writer committed, applied in order; every yield leaves the table as it
+        was right after that step, so that listeners can be told step by step."""
+        seats = {s.seat: Seat.from_record(s) for s in record.seats}
+        if seats != self.seats:
+            self.seats = seats
+        if self.state is None and record.setup is not None:  # started elsewhere
+            # protocol: replay() gives a GameState; the server needs Acquire's methods
+            self.state = cast("ServedState", definition.replay({**record.setup, "actions": []}))
+            self.seq, self.status = 0, "playing"
+            yield None
+        if record.actions and self.state is not None:
+            state = self.state = self.state.clone()
+            for update in play_on(state, record.actions, self.seq):
+                self.seq = update.seq
+                self.recent.append(update)
+                if state.is_terminal():
+                    self.status = "finished"
+                yield update
+        self.status = record.status
+        self.updated_at = max(self.updated_at, record.updated_at)
+        if record.finished_at is not None:
+            self.finished_at = record.finished_at
+
+    def arrive(self, seat: int | None) -> bool:
+        """Count a connection here; whether the summary's presence changed for it (a seat's
+        first connection, or a spectator)."""
+        self.here[seat] += 1
+        self.recount()
+        return seat is None or self.here[seat] == 1
+
+    def depart(self, seat: int | None) -> bool:
+        """A connection here closed; whether the summary's presence changed for it."""
+        if self.here[seat] <= 0:
+            return False
+        self.here[seat] -= 1
+        gone = self.here[seat] == 0
+        if gone:
+            del self.here[seat]
+        self.recount()
+        return seat is None or gone
+
+    def recount(self) -> bool:
+        """``connected`` = here + elsewhere; whether that changed."""
+        merged = +(self.here + self.elsewhere)
+        changed = merged != +self.connected
+        self.connected = merged
+        return changed
 
     def summary(self) -> dict[str, Any]:
         """The lobby's entry for this table (no secrets)."""
@@ -76,7 +180,7 @@ class Table:
                     "kind": seat.kind if seat else "empty",
                     "name": seat.name if seat else None,
                     "bot": seat.bot if seat else None,
-                    "connected": bool(seat) and (seat.kind == "bot" or self.connected[n] > 0),
+                    "connected": seat is not None and (seat.kind == "bot" or self.connected[n] > 0),
                 }
             )
         return {
@@ -96,6 +200,17 @@ class Table:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.seat
         return None
+
+
+def play_on(
+    state: ServedState, actions: Iterable[tuple[int, dict[str, Any]]], seq: int
+) -> Iterator[Update]:
+    """Apply stored ``(seat, action record)`` pairs to ``state`` (at ``seq``) one by one,
+    yielding each as an :class:`Update` with its events: the one replay loop of the server
+    (a restart's game log, actions another instance committed, the archive's steps)."""
+    for number, (seat, data) in enumerate(actions, start=seq + 1):
+        action = state.action_from_dict(data)  # protocol: action_from_dict on the state
+        yield Update(number, seat, action, state.apply(action, seat))  # protocol: apply(a, seat)
 
 
 def iso(ts: float | None) -> str | None:

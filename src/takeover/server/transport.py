@@ -14,13 +14,19 @@ import time
 from typing import Any
 
 import msgspec
-from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from takeover.server.config import Settings
 from takeover.server.master import Master, MasterError
 from takeover.server.messages import chat_message, error_message, state_message, table_message
-from takeover.server.schemas import CLIENT_MESSAGES, ActionMessage, ChatMessage, Hello, explain
+from takeover.server.schemas import (
+    ActionMessage,
+    BadMessage,
+    ChatMessage,
+    Hello,
+    decode_message,
+    loose_ref,
+)
 from takeover.server.storage.repository import ChatLine
 from takeover.server.table import Table, Update
 
@@ -177,26 +183,14 @@ class Hub:
             conn.close()
 
     async def _handle(self, conn: Connection, table_id: str, text: str, code: list[int]) -> None:
-        ref = None
+        ref: str | int | None = None
         try:
             try:
-                data = _decode(text)
-            except msgspec.DecodeError:
-                raise MasterError("bad_request", "a message must be a JSON object") from None
-            if not isinstance(data, dict):
-                raise MasterError("bad_request", "a message must be a JSON object")
-            ref = data.get("ref") if isinstance(data.get("ref"), str | int) else None
-            kind = data.get("type")
-            model = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
-            if model is None:
-                raise MasterError(
-                    "bad_request",
-                    f"unknown message type {kind!r} (types: {', '.join(CLIENT_MESSAGES)})",
-                )
-            try:
-                msg = model.model_validate(data)
-            except ValidationError as exc:
-                raise MasterError("bad_request", f"{kind}: {explain(exc)}") from None
+                msg = decode_message(text)
+            except BadMessage as exc:
+                ref = loose_ref(text)
+                raise MasterError("bad_request", str(exc)) from None
+            ref = msg.ref
             if isinstance(msg, Hello):
                 await self._hello(conn, table_id, msg, code)
             elif conn.table is None:
@@ -251,7 +245,6 @@ class Hub:
 
 
 _encoder = msgspec.json.Encoder()
-_decode = msgspec.json.Decoder().decode
 
 
 def _dumps(message: dict[str, Any]) -> str:

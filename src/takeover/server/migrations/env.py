@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from alembic import context
 
-from takeover.server import leases  # noqa: F401  (registers the lease table)
 from takeover.server.storage.models import Base
 
 connection = context.config.attributes.get("connection")

@@ -1,4 +1,4 @@
-"""SQLAlchemy models: tables (with their game's setup), seats, actions and chat.
+"""SQLAlchemy models: tables (with their game's setup), seats, actions, chat and bot leases.
 
 A game is its setup (the record header, tile bag included) plus its actions in
 sequence order; ``(table_id, seq)`` is the primary key of an action, so that two
@@ -78,3 +78,13 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which instance drives a table's bots, until when (docs/cluster.md, "Bots run once")."""
+
+    __tablename__ = "leases"
+
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    instance: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[float] = mapped_column(Float, index=True)

@@ -15,20 +15,36 @@ from sqlalchemy import (
     JSON,
     Connection,
     Engine,
+    Table,
+    and_,
     bindparam,
     create_engine,
     delete,
     event,
     func,
     insert,
+    or_,
     select,
+    text,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 
-from takeover.server.storage.models import ActionRow, Base, ChatRow, SeatRow, TableRow
+from takeover.server.storage.models import ActionRow, Base, ChatRow, LeaseRow, SeatRow, TableRow
 
-_tables = TableRow.__table__
+
+def _core(model: type[Base]) -> Table:
+    """The Core table of ``model`` (statements on it skip the ORM's per-call work)."""
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
+
+
+_tables = _core(TableRow)
+_chat = _core(ChatRow)
+_seats = _core(SeatRow)
 _ADVANCE = (
     update(_tables)
     .where(
@@ -43,14 +59,12 @@ writer got there first (optimistic concurrency on the sequence number)."""
 _FINISH = _ADVANCE.values(
     status="finished", finished_at=bindparam("b_now"), result=bindparam("b_result", type_=JSON)
 )
-_INSERT_ACTION = insert(ActionRow.__table__)
+_INSERT_ACTION = insert(_core(ActionRow))
 # Built once, like the statements of the lobby below: building an ORM statement per
 # call (``update(...).values(...)``) cost more Python time than the database did.
-_INSERT_TABLE = insert(TableRow.__table__)
-_INSERT_SEAT = insert(SeatRow.__table__)
-_INSERT_CHAT = insert(ChatRow.__table__)
-_chat = ChatRow.__table__
-_seats = SeatRow.__table__
+_INSERT_TABLE = insert(_tables)
+_INSERT_SEAT = insert(_seats)
+_INSERT_CHAT = insert(_chat)
 _DELETE_SEAT = delete(_seats).where(
     _seats.c.table_id == bindparam("b_id"), _seats.c.seat == bindparam("b_seat")
 )
@@ -83,7 +97,8 @@ _SQLITE_INSERT = (
 
 
 class StaleWrite(Exception):
-    """An action's sequence number was taken already: another writer won the decision."""
+    """Another writer got there first: an action's sequence number, a seat, or the start
+    was taken already (by another instance sharing the store)."""
 
 
 @dataclass
@@ -177,23 +192,31 @@ class Repository:
             self.insert_seat(conn, table.id, seat)
 
     def insert_seat(self, conn: Connection, table_id: str, seat: SeatRecord) -> None:
-        conn.execute(
-            _INSERT_SEAT,
-            {
-                "table_id": table_id,
-                "seat": seat.seat,
-                "kind": seat.kind,
-                "name": seat.name,
-                "bot": seat.bot,
-                "token_hash": seat.token_hash,
-            },
-        )
+        """Store a taken seat; :class:`StaleWrite` if someone else took it meanwhile."""
+        try:
+            conn.execute(
+                _INSERT_SEAT,
+                {
+                    "table_id": table_id,
+                    "seat": seat.seat,
+                    "kind": seat.kind,
+                    "name": seat.name,
+                    "bot": seat.bot,
+                    "token_hash": seat.token_hash,
+                },
+            )
+        except IntegrityError:
+            raise StaleWrite(f"seat {seat.seat} of table {table_id} was taken already") from None
 
     def delete_seat(self, conn: Connection, table_id: str, seat: int) -> None:
         conn.execute(_DELETE_SEAT, {"b_id": table_id, "b_seat": seat})
 
     def touch(self, conn: Connection, table_id: str, now: float) -> None:
         conn.execute(_TOUCH, {"b_id": table_id, "b_now": now})
+
+    def touch_tables(self, conn: Connection, ids: list[str], now: float) -> None:
+        """Mark tables active (people sit at them), so no instance deletes them as idle."""
+        conn.execute(update(TableRow).where(TableRow.id.in_(ids)).values(updated_at=now))
 
     def start(
         self,
@@ -272,6 +295,10 @@ class Repository:
         conn.execute(delete(TableRow).where(TableRow.id.in_(ids), TableRow.status != "finished"))
 
     # ------------------------------------------------------------------ reads
+    def ping(self, conn: Connection) -> int:
+        """``1``, if the database answers (readiness)."""
+        return int(conn.execute(text("SELECT 1")).scalar_one())
+
     def live_tables(self, conn: Connection) -> list[TableRecord]:
         """Every open or playing table with its seats and actions (to resume after a restart)."""
         rows = conn.execute(select(TableRow).where(TableRow.status.in_(("open", "playing")))).all()
@@ -289,7 +316,10 @@ class Repository:
             table.seats.sort(key=lambda s: s.seat)
         return list(tables.values())
 
-    def table(self, conn: Connection, table_id: str, actions: bool = False) -> TableRecord | None:
+    def table(
+        self, conn: Connection, table_id: str, actions: bool = False, since: int = 0
+    ) -> TableRecord | None:
+        """Table ``table_id`` with its seats, and (``actions``) its actions after ``since``."""
         row = conn.execute(select(TableRow).where(TableRow.id == table_id)).first()
         if row is None:
             return None
@@ -298,14 +328,46 @@ class Repository:
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
         ).all()
         table.seats = [_seat(s) for s in seats]
-        if actions:
+        if actions and table.seq > since:
             acts = conn.execute(
                 select(ActionRow.seat, ActionRow.action)
-                .where(ActionRow.table_id == table_id)
+                .where(ActionRow.table_id == table_id, ActionRow.seq > since)
                 .order_by(ActionRow.seq)
             ).all()
             table.actions = [(seat, action) for seat, action in acts]
         return table
+
+    def seqs(self, conn: Connection, ids: list[str]) -> dict[str, tuple[int, str]]:
+        """``(seq, status)`` of each of ``ids`` still in the store."""
+        rows = conn.execute(
+            select(TableRow.id, TableRow.seq, TableRow.status).where(TableRow.id.in_(ids))
+        )
+        return {r.id: (r.seq, r.status) for r in rows}
+
+    def lobby(self, conn: Connection, limit: int) -> list[TableRecord]:
+        """The newest ``limit`` open or playing tables with their seats (no actions)."""
+        rows = conn.execute(
+            select(TableRow)
+            .where(TableRow.status.in_(("open", "playing")))
+            .order_by(TableRow.created_at.desc())
+            .limit(limit)
+        ).all()
+        tables = {r.id: _table(r) for r in rows}
+        if tables:
+            for s in conn.execute(select(SeatRow).where(SeatRow.table_id.in_(list(tables)))):
+                tables[s.table_id].seats.append(_seat(s))
+        return list(tables.values())
+
+    def idle(self, conn: Connection, open_before: float, game_before: float) -> list[str]:
+        """Open tables untouched since ``open_before``, games without an action since
+        ``game_before``."""
+        rows = conn.execute(
+            select(TableRow.id).where(
+                ((TableRow.status == "open") & (TableRow.updated_at < open_before))
+                | ((TableRow.status == "playing") & (TableRow.updated_at < game_before))
+            )
+        )
+        return [r.id for r in rows]
 
     def finished(self, conn: Connection, limit: int, offset: int) -> tuple[list[TableRecord], int]:
         total = conn.execute(
@@ -323,6 +385,60 @@ class Repository:
     def recent_chat(self, conn: Connection, table_id: str, limit: int) -> list[ChatLine]:
         rows = conn.execute(_RECENT_CHAT, {"b_id": table_id, "b_limit": limit}).all()
         return [ChatLine(r.seat, r.name, r.text, r.created_at) for r in reversed(rows)]
+
+    # ------------------------------------------------------------------ bot leases
+    def take_lease(
+        self, conn: Connection, table_id: str, instance: str, now: float, ttl: float
+    ) -> bool:
+        """Take or renew the lease of ``table_id`` for ``instance``; whether it is ours now.
+
+        One upsert that succeeds only if the row is missing, expired, or already ours,
+        so two instances never both hold it.
+        """
+        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+        stmt = dialect.insert(LeaseRow).values(
+            table_id=table_id, instance=instance, expires_at=now + ttl
+        )
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[LeaseRow.table_id],
+            set_={"instance": instance, "expires_at": now + ttl},
+            where=or_(LeaseRow.instance == instance, LeaseRow.expires_at < now),
+        ).returning(LeaseRow.instance)
+        return conn.execute(stmt).first() is not None
+
+    def renew_leases(
+        self, conn: Connection, table_ids: Iterable[str], instance: str, now: float, ttl: float
+    ) -> set[str]:
+        """Extend the leases ``instance`` still holds among ``table_ids``; the ones it holds."""
+        ids = list(table_ids)
+        if not ids:
+            return set()
+        mine = and_(LeaseRow.table_id.in_(ids), LeaseRow.instance == instance)
+        conn.execute(update(LeaseRow).where(mine).values(expires_at=now + ttl))
+        return {row.table_id for row in conn.execute(select(LeaseRow.table_id).where(mine))}
+
+    def release_leases(self, conn: Connection, table_ids: Iterable[str], instance: str) -> None:
+        ids = list(table_ids)
+        if ids:
+            conn.execute(
+                delete(LeaseRow).where(LeaseRow.table_id.in_(ids), LeaseRow.instance == instance)
+            )
+
+    def orphans(self, conn: Connection, now: float, limit: int = 50) -> list[str]:
+        """Playing tables with a bot seat whose lease is missing or expired: bots nobody
+        drives."""
+        bot_tables = select(SeatRow.table_id).where(SeatRow.kind == "bot").distinct()
+        rows = conn.execute(
+            select(TableRow.id)
+            .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
+            .where(
+                TableRow.status == "playing",
+                TableRow.id.in_(bot_tables),
+                or_(LeaseRow.table_id.is_(None), LeaseRow.expires_at < now),
+            )
+            .limit(limit)
+        )
+        return [row.id for row in rows]
 
 
 def _table(row: Any) -> TableRecord:

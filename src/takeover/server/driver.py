@@ -1,0 +1,81 @@
+"""The bot driver: one task per table moves its bots while a bot must decide.
+
+A bot's move goes through :meth:`Master.act` like a person's, so it is checked,
+committed and announced the same way. A bot that chooses an illegal action plays
+a harmless legal one instead; a move that lost a race (``stale``) is thought
+again on the new position. Where several instances share the store, only the one
+the coordinator lets drive a table moves its bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from takeover.server.bots import fallback
+from takeover.server.errors import MasterError
+from takeover.server.table import ServedAction, Table
+
+if TYPE_CHECKING:
+    from takeover.server.master import Master
+
+log = logging.getLogger("takeover.server")
+
+
+class BotDriver:
+    def __init__(self, master: Master) -> None:
+        self.master = master
+
+    def kick(self, table: Table) -> None:
+        """Start the table's driver if a bot must decide and none is running."""
+        if self.master.closing or table.status != "playing" or table.state is None:
+            return
+        seat = table.state.current_player()
+        if seat is None or table.seats[seat].kind != "bot":
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def stop(self, tables: list[Table]) -> None:
+        tasks = [t.bot_task for t in tables if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _drive(self, table: Table) -> None:
+        master = self.master
+        if not await master.coordinator.claim_bots(table.id):
+            return  # another instance drives them
+        settings = master.settings
+        while master.tables.get(table.id) is table and table.status == "playing":
+            state, seq = table.state, table.seq
+            assert state is not None
+            seat = state.current_player()
+            if seat is None or table.seats[seat].kind != "bot":
+                return
+            if settings.bot_delay_seconds:
+                await asyncio.sleep(settings.bot_delay_seconds)
+            spec = table.seats[seat].bot or "random"
+            action = await master.bots.choose(
+                (table.id, seat), spec, state, seat, hash((table.id, seq))
+            )
+            if master.closing or not master.coordinator.drives(table.id):
+                return  # handed over meanwhile
+            try:
+                await self._act(table, seat, seq, action)
+            except MasterError as exc:
+                if exc.code == "stale":
+                    await master.sync(table.id)  # before looking at the state again
+                    continue
+                log.error("bot at table %s seat %d: %s", table.id, seat, exc.message)
+                return
+
+    async def _act(self, table: Table, seat: int, seq: int, action: ServedAction) -> None:
+        try:
+            await self.master.act(table, seat, seq, action)
+        except MasterError as exc:
+            if exc.code != "illegal" or table.state is None:
+                raise
+            log.error("bot chose an illegal action at table %s: %s", table.id, exc.message)
+            await self.master.act(table, seat, seq, fallback(list(table.state.legal_actions())))

@@ -1,0 +1,160 @@
+"""The lobby's HTTP routes: what a table may be created with, the tables, seats, the start.
+
+Each handler reads and checks its request (bodies are size- and rate-limited and
+decoded by :mod:`.schemas`), calls the master, and answers JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from takeover.server.bots import bot_levels
+from takeover.server.master import MAX_SEATS, MIN_SEATS, MasterError
+from takeover.server.schemas import BadMessage, CreateTable, JoinTable, Leave, StartTable
+from takeover.server.schemas import decode_body as decode
+from takeover.server.services import services
+from takeover.server.storage import TableRecord
+from takeover.server.table import iso
+from takeover.server.transport import Bucket
+
+T = TypeVar("T")
+
+MAX_CLIENTS = 10_000
+"""Client addresses whose lobby rate limits are kept (all forgotten past this)."""
+
+
+async def read_body(request: Request, shape: type[T]) -> T:
+    """The request's JSON body as ``shape``: rate-limited, size-limited, checked."""
+    found = services(request)
+    host = request.client.host if request.client else "?"
+    bucket = found.buckets.get(host)
+    if bucket is None:
+        if len(found.buckets) > MAX_CLIENTS:
+            found.buckets.clear()
+        rate = found.settings.http_rate_per_second
+        bucket = found.buckets[host] = Bucket(rate, max(1, int(3 * rate)))
+    if not bucket.take():
+        raise MasterError("rate_limited", "too many requests: slow down")
+    limit = found.settings.message_bytes
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise MasterError("too_large", f"request bodies are limited to {limit} bytes")
+        chunks.append(chunk)
+    try:
+        return decode(b"".join(chunks), shape)
+    except BadMessage as exc:
+        raise MasterError("bad_request", str(exc)) from None
+
+
+async def options(request: Request) -> Response:
+    """What a table may be created with: seats, presets, option choices, bots, limits."""
+    # protocol: Acquire's presets and option choices (a game's options are not in it yet)
+    from takeover.acquire import PRESETS
+    from takeover.acquire.rules import option_choices
+
+    settings = services(request).settings
+    presets = {}
+    for name, preset in PRESETS.items():
+        fields = dataclasses.asdict(preset)
+        fields.pop("preset", None)
+        presets[name] = fields
+    return JSONResponse(
+        {
+            "seats": {"min": MIN_SEATS, "max": MAX_SEATS},
+            "presets": presets,
+            "choices": option_choices(),
+            "bots": bot_levels(),
+            "limits": {
+                "name_length": settings.name_length,
+                "chat_length": settings.chat_length,
+                "message_bytes": settings.message_bytes,
+            },
+        }
+    )
+
+
+async def list_tables(request: Request) -> Response:
+    master = services(request).master
+    tables = [t.summary() for t in master.list_tables() if t.status != "finished"]
+    return JSONResponse({"tables": tables})
+
+
+async def create_table(request: Request) -> Response:
+    body = await read_body(request, CreateTable)
+    bots: dict[int, str] = {}
+    for key, spec in body.bots.items():
+        try:
+            bots[int(key)] = spec
+        except ValueError:
+            raise MasterError("bad_request", f"bot seat {key!r} is not a number") from None
+    if body.seat is not None and body.name is None:
+        raise MasterError("bad_request", 'give a "name" to take a seat')
+    master = services(request).master
+    table, seat, token = await master.create(body.seats, body.ruleset, bots, body.name, body.seat)
+    out: dict[str, Any] = {"table": table.summary()}
+    if token is not None:
+        out.update(seat=seat, token=token)
+    return JSONResponse(out, status_code=201)
+
+
+async def get_table(request: Request) -> Response:
+    """One table: held ones as the master has them, others (finished too) from the store."""
+    found, table_id = services(request), request.path_params["table_id"]
+    table = found.master.tables.get(table_id)
+    if table is not None:
+        return JSONResponse(table.summary())
+    repo = found.store.repo
+    record = await found.store.run(lambda c: repo.table(c, table_id))
+    if record is None:
+        raise MasterError("not_found", f"no table {table_id!r}")
+    return JSONResponse(record_summary(record))
+
+
+async def join(request: Request) -> Response:
+    body = await read_body(request, JoinTable)
+    master = services(request).master
+    table, seat, token = await master.join(request.path_params["table_id"], body.name, body.seat)
+    return JSONResponse({"table": table.summary(), "seat": seat, "token": token})
+
+
+async def leave(request: Request) -> Response:
+    body = await read_body(request, Leave)
+    table = await services(request).master.leave(request.path_params["table_id"], body.token)
+    return JSONResponse({"table": table.summary()})
+
+
+async def start(request: Request) -> Response:
+    body = await read_body(request, StartTable)
+    master = services(request).master
+    table = await master.start(request.path_params["table_id"], body.token, body.fill)
+    return JSONResponse({"table": table.summary()})
+
+
+def record_summary(record: TableRecord) -> dict[str, Any]:
+    """A stored table's lobby entry (as :meth:`Table.summary`, nobody connected)."""
+    seats = {s.seat: s for s in record.seats}
+    return {
+        "id": record.id,
+        "game": record.game,
+        "status": record.status,
+        "created_at": iso(record.created_at),
+        "ruleset": record.ruleset,
+        "seq": record.seq,
+        "seats": [
+            {
+                "seat": n,
+                "kind": seats[n].kind if n in seats else "empty",
+                "name": seats[n].name if n in seats else None,
+                "bot": seats[n].bot if n in seats else None,
+                "connected": False,
+            }
+            for n in range(record.num_seats)
+        ],
+        "spectators": 0,
+    }

@@ -1,0 +1,116 @@
+"""The lobby's checks: display names, rulesets, bot specs, seat numbers, a full table.
+
+Each answers the clean value (a new table, the seats at the start) or raises
+:class:`MasterError` (``bad_request`` or ``conflict``) with a sentence that names
+what was wrong; none of them writes anything.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from takeover.core.errors import TakeoverError
+from takeover.core.protocol import GameDefinition
+from takeover.server.auth import BadName, clean_name, new_table_id, new_token
+from takeover.server.bots import BadBot, BotRunner, bot_label
+from takeover.server.errors import MasterError
+from takeover.server.table import Seat, Table
+
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+def display_name(raw: object, limit: int) -> str:
+    try:
+        return clean_name(raw, limit)
+    except BadName as exc:
+        raise MasterError("bad_request", str(exc)) from None
+
+
+def check_seats(seats: int) -> None:
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise MasterError(
+            "bad_request", f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}"
+        )
+
+
+def check_ruleset(definition: GameDefinition, ruleset: Any, seats: int) -> Any:
+    """The ruleset's record form, if a game of ``seats`` players can be set up with it."""
+    try:
+        state = definition.new_game([f"P{i}" for i in range(seats)], ruleset, seed=0)
+    except (TakeoverError, ValueError, TypeError) as exc:
+        raise MasterError("bad_request", f"ruleset: {exc}") from None
+    return state.to_record()["ruleset"]
+
+
+def check_bot(bots: BotRunner, spec: object) -> str:
+    try:
+        return bots.check(spec)
+    except BadBot as exc:
+        raise MasterError("bad_request", f"bot: {exc}") from None
+
+
+def free_seat(table: Table, seat: int | None) -> int:
+    """``seat`` if it is free at ``table``; without one, the first free seat."""
+    if seat is None:
+        for n in range(table.num_seats):
+            if n not in table.seats:
+                return n
+        raise MasterError("conflict", "every seat at this table is taken")
+    if not isinstance(seat, int) or not 0 <= seat < table.num_seats:
+        raise MasterError("bad_request", f"seat must be 0 to {table.num_seats - 1}, not {seat!r}")
+    if seat in table.seats:
+        raise MasterError("conflict", f"seat {seat} is taken")
+    return seat
+
+
+def new_table(
+    definition: GameDefinition,
+    runner: BotRunner,
+    name_length: int,
+    seats: int,
+    ruleset: Any,
+    bots: dict[int, str],
+    name: str | None,
+    seat: int | None,
+) -> tuple[Table, int | None, str | None]:
+    """A new open table with its bots, and (with ``name``) its creator at ``seat`` (or
+    the first free one) with the seat's token."""
+    check_seats(seats)
+    ruleset = check_ruleset(definition, ruleset, seats)
+    now = time.time()
+    table = Table(new_table_id(), "open", seats, ruleset, now, now, no_chat=True)
+    for n, spec in bots.items():
+        if not 0 <= n < seats:
+            raise MasterError("bad_request", f"bot seat {n} is not a seat of this table")
+        spec = check_bot(runner, spec)
+        table.seats[n] = Seat(n, "bot", bot_label(spec), spec)
+    if name is None:
+        return table, None, None
+    seat = free_seat(table, seat)
+    token, digest = new_token()
+    table.seats[seat] = Seat(seat, "human", display_name(name, name_length), token_hash=digest)
+    return table, seat, token
+
+
+def seats_at_start(
+    table: Table, runner: BotRunner, fill: str | None
+) -> tuple[dict[int, Seat], list[Seat]]:
+    """Every seat of ``table`` at its start, empty ones given to ``fill`` bots; and those."""
+    added = []
+    if fill is not None:
+        spec = check_bot(runner, fill)
+        added = [
+            Seat(n, "bot", bot_label(spec), spec)
+            for n in range(table.num_seats)
+            if n not in table.seats
+        ]
+    seats = {**table.seats, **{s.seat: s for s in added}}
+    empty = [n for n in range(table.num_seats) if n not in seats]
+    if empty:
+        raise MasterError(
+            "conflict",
+            f"seat(s) {', '.join(map(str, empty))} are empty: wait for players, "
+            'or start with "fill" to give them to bots',
+        )
+    return seats, added

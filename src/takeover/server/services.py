@@ -1,0 +1,69 @@
+"""The pieces of one running server, shared by its routes (``app.state.services``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection
+
+from takeover.server.bots import BotRunner
+from takeover.server.config import Settings
+from takeover.server.coordinator import coordinator_for
+from takeover.server.master import Master
+from takeover.server.storage import Store, TableRecord
+from takeover.server.transport import Bucket, Hub
+
+log = logging.getLogger("takeover.server")
+
+
+class Services:
+    """The pieces of one running server, shared by the routes."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.database)
+        self.bots = BotRunner(settings.bot_workers, settings.bot_think_seconds)
+        self.master = Master(self.store, self.bots, settings, coordinator_for(settings, self.store))
+        self.hub = Hub(self.master, settings)
+        self.buckets: dict[str, Bucket] = {}
+        """Client address -> its rate limit for lobby requests."""
+        self.records: OrderedDict[str, TableRecord] = OrderedDict()
+        """The finished games the archive read last."""
+        self._cleaner: asyncio.Task[None] | None = None
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        self.store.open()
+        self.master.load()
+        self.master.resume()
+        self._cleaner = asyncio.create_task(self._clean_regularly())
+        try:
+            yield
+        finally:
+            self._cleaner.cancel()
+            with contextlib.suppress(BaseException):
+                await self._cleaner
+            await self.master.close()
+            self.bots.close()
+            self.store.close()
+
+    async def _clean_regularly(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.cleanup_every_seconds)
+            try:
+                removed = await self.master.cleanup()
+                if removed:
+                    log.info("removed %d idle tables", len(removed))
+            except Exception:
+                log.exception("cleanup failed")
+
+
+def services(conn: HTTPConnection) -> Services:
+    """The running server's services, from a request or a WebSocket."""
+    found: Services = conn.app.state.services
+    return found
