@@ -1,4 +1,4 @@
-"""Mergers through real placements: every example of acquire-mergers.md (RULINGS 18-23)."""
+"""Mergers through real placements: every example of acquire-mergers.md (rules 6.1-6.7)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def merge(big, big_size, small, small_size, holdings, ruleset="standard", extra_
     return state, events
 
 
-# ---------------------------------------------------------------- survivor (RULINGS 18)
+# ---------------------------------------------------------------- survivor (rule 6.1)
 def test_larger_chain_survives_and_choice_is_not_recorded() -> None:
     # American 5 tiles, Tower 3 tiles: American survives.
     state, events = merge("American", 5, "Tower", 3, [{}, {}])
@@ -78,7 +78,7 @@ def test_safe_chain_survives() -> None:
     assert size(state, "Imperial") == 24 and size(state, "Luxor") == 0
 
 
-# ---------------------------------------------------------------- bonuses (RULINGS 20)
+# ---------------------------------------------------------------- bonuses (rule 6.4)
 def test_sole_stockholder_gets_both_bonuses() -> None:
     # Only A owns Tower (5 shares), Tower at 2 tiles: $2,000 + $1,000.
     state, events = merge("American", 5, "Tower", 2, [{"Tower": 5}, {}, {}])
@@ -134,7 +134,7 @@ def test_no_stock_in_defunct_chain_no_bonus_no_disposal() -> None:
     assert state.decision == "buy_shares" and state.cash == [6000, 6000]
 
 
-# ---------------------------------------------------------------- disposal (RULINGS 21)
+# ---------------------------------------------------------------- disposal (rule 6.5)
 def test_sell_at_pre_merger_price() -> None:
     # 5 Tower shares, Tower at 4 tiles ($400): selling all 5 brings $2,000.
     state, _ = merge("American", 5, "Tower", 4, [{"Tower": 5}, {"Tower": 6}])
@@ -246,7 +246,7 @@ def test_wrong_seat_may_not_dispose() -> None:
         act(state, "dispose_shares", seat=1, sell=2, trade=0)
 
 
-# ---------------------------------------------------------------- completion (RULINGS 22)
+# ---------------------------------------------------------------- completion (rule 6.6)
 def test_merger_tile_and_orphans_join_the_survivor() -> None:
     board = {
         **chain("American", "6D", "6C", "6B", "6A", "5A"),
@@ -278,7 +278,7 @@ def test_defunct_chain_can_be_founded_again_and_held_shares_count() -> None:
     assert size(state, "Tower") == 2
 
 
-# ---------------------------------------------------------------- multi-chain (RULINGS 19)
+# ---------------------------------------------------------------- multi-chain (rules 6.2-6.3)
 def three_chain_position(holdings):
     """acquire-mergers.md: Tower (4 tiles) at 6C, American (6) at 5D, Continental (3) at 7D."""
     board = {
@@ -343,7 +343,7 @@ def test_three_chain_merger_tlstyer_pays_every_bonus_first() -> None:
     act(state, "dispose_shares", sell=1, trade=0)
     act(state, "dispose_shares", sell=3, trade=0)
     assert state.decision == "buy_shares"
-    # Same money as standard (RULINGS 23).
+    # Same money as standard (rule 6.7).
     assert state.cash == [6000 + 4000 + 800 + 2500 + 500, 6000 + 2000 + 400 + 5000 + 1500, 6000]
 
 

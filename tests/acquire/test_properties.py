@@ -280,7 +280,7 @@ def check_illegal(state: AcquireState, rng: random.Random) -> None:
             and not state.can_end()
             and BuyShares(action.shares) in legal
         ):
-            continue  # tlstyer ignores the request (RULINGS 24): legal
+            continue  # tlstyer ignores the request (rule 8.2): legal
         try:
             state.apply(action)  # type: ignore[arg-type]
         except IllegalAction as exc:

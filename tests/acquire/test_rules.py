@@ -1,4 +1,4 @@
-"""Rulesets (RULINGS 29-30 and the tlstyer profile): presets, options, editions, parameters."""
+"""Rulesets (rules 10.1-10.3 and the presets of section 12): presets, options, editions, parameters."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_options_override_a_preset_switch_by_switch() -> None:
     assert r.turn_order == "clockwise" and isinstance(r, Ruleset)
 
 
-# ---------------------------------------------------------------- editions (RULINGS 29)
+# ---------------------------------------------------------------- editions (rule 10.1)
 def test_2008_edition_names_and_tiers() -> None:
     rules = opts(edition="2008")
     pos = position(orphans("6C"), [player("A", hand=["6D"]), player("B")], bag=["1I", "2I"])
@@ -120,7 +120,7 @@ def test_2016_record_replays() -> None:
     assert replay(state.to_record()).scores() == state.scores()
 
 
-# ---------------------------------------------------------------- parameters (RULINGS 30)
+# ---------------------------------------------------------------- parameters (rule 10.2)
 def test_starting_cash_hand_size_and_shares_per_chain() -> None:
     state = new_game(3, opts(starting_cash=8000, hand_size=5, shares_per_chain=10), seed=1)
     assert state.cash == [8000] * 3

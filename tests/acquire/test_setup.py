@@ -1,4 +1,4 @@
-"""Setup (RULINGS 6-9): the draw for first player, turn order, the deal, player counts."""
+"""Setup (rules 4.1-4.5): the draw for first player, turn order, the deal, player counts."""
 
 from __future__ import annotations
 

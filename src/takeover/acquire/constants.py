@@ -31,7 +31,7 @@ PHASE_NAMES = (
     "game_over",
 )
 
-# Tile classes (RULINGS 2-5).
+# Tile classes (rules 2.1-2.7).
 LONE, FOUNDING, GROWTH, MERGER, DEAD, NO_CHAIN = range(6)
 
 _PLACE = tuple(PlaceTile(t) for t in range(256))

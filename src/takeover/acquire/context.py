@@ -201,7 +201,7 @@ class _Tables:
     def dispose_options(
         self, held: int, survivor_left: int
     ) -> tuple[list[DisposeShares], frozenset[DisposeShares]]:
-        """Every (sell, trade) for ``held`` defunct shares (RULINGS 21)."""
+        """Every (sell, trade) for ``held`` defunct shares (rule 6.5)."""
         key = (held, min(survivor_left, held // 2))
         hit = self._dispose.get(key)
         if hit is None:

@@ -104,7 +104,7 @@ def split_up(total: int, ways: int) -> int:
 
 
 def bonuses(price: int, holdings: list[int]) -> list[int]:
-    """Majority and minority bonuses per holder for one chain (RULINGS 20).
+    """Majority and minority bonuses per holder for one chain (rule 6.4).
 
     ``holdings[i]`` is seat i's number of shares; the result is what each seat
     receives. Majority is 10x the share price, minority 5x.

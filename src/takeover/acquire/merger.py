@@ -1,4 +1,4 @@
-"""Mergers: survivor, defunct order, bonuses and disposals (RULINGS 18-23)."""
+"""Mergers: survivor, defunct order, bonuses and disposals (rules 6.1-6.7)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Rulesets: named presets of every parameter and switch in RULINGS.md.
+"""Rulesets: named presets of every parameter and switch of
+``docs/rules/acquire.md`` (section 10).
 
 A ruleset is data. ``standard`` is the default; ``tlstyer`` reproduces the
-conventions of acquire.tlstyer.com (RULINGS 8, 16, 19, 23, 24, 28).
+conventions of acquire.tlstyer.com (section 12 of the rules).
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ def new_game(
     seed: int | None = None,
     tile_bag: Sequence[int] | None = None,
 ) -> AcquireState:
-    """A new game: the first-player draw (RULINGS 8) and the deal (RULINGS 9).
+    """A new game: the first-player draw (rules 4.3-4.4) and the deal (rule 4.5).
 
     ``players`` is a list of names or a count. The bag is ``tile_bag`` (tile ids in
     draw order; a prefix is allowed) or a shuffle from ``seed`` (default: random).
@@ -198,7 +198,7 @@ def from_position(
 
 
 def _check_board(state: AcquireState) -> None:
-    """A position's board must be one that play can reach (RULINGS 2): every chain one
+    """A position's board must be one that play can reach (rule 4.6): every chain one
     connected group of 2+ tiles, no orphan touching a chain, no two chains touching."""
     board, names = state.ctx.board, state.ctx.board.names
     chain_names = state.ctx.chain_names

@@ -2,7 +2,7 @@
 
 The turn is a small machine of phases (``PLACE`` -> ``FOUND`` or the merger phases
 -> ``BUY`` -> draw, then the next turn). Decisions with a single legal choice are
-taken here at once and reported as events (RULINGS 31), never recorded.
+taken here at once and reported as events (rule 11.1), never recorded.
 
 Representation, chosen for fast playouts and clones: tiles and chains are ints,
 the board is a list of cell labels, hands are tuples, the bag is an immutable
@@ -278,7 +278,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return [c for c in range(NUM_CHAINS) if self.sizes[c]]
 
     def can_end(self) -> bool:
-        """Whether an end condition holds (RULINGS 24)."""
+        """Whether an end condition holds (rule 8.1)."""
         sizes = self.sizes
         top = max(sizes)
         if top >= self.ctx.end_size:
@@ -361,7 +361,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
 
     def dead_tiles(self, tiles: Sequence[int], safe_labels: list[bool] | None = None) -> list[int]:
         """Those of ``tiles`` that would merge two safe chains: permanently
-        unplayable (RULINGS 5). ``safe_labels``: :meth:`_safe_labels`, if known."""
+        unplayable (rule 2.5). ``safe_labels``: :meth:`_safe_labels`, if known."""
         safe_label = safe_labels or self._safe_labels()
         if safe_label is None:
             return []
@@ -380,7 +380,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return out
 
     def trading_open(self) -> bool:
-        """Whether the active player may propose a trade now (RULINGS 28)."""
+        """Whether the active player may propose a trade now (rules 7.1, 7.5)."""
         return (
             self.phase == PLACE
             and not self.placed
@@ -516,7 +516,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
                 raise IllegalAction("place a tile before buying shares")
             tlstyer_end = self.ctx.ruleset.declare_end == "with_purchase"
             if action.end_game and tlstyer_end and not self.can_end():
-                action = BuyShares(action.shares)  # ignored, not an error (RULINGS 24)
+                action = BuyShares(action.shares)  # ignored, not an error (rule 8.2)
             if self._buy_is_legal(action):
                 return
         elif phase == DISPOSE and isinstance(action, DisposeShares):
@@ -584,7 +584,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return out
 
     def scores_if_ended(self) -> list[int]:
-        """Each seat's money if the game ended now (RULINGS 26): the final scoring
+        """Each seat's money if the game ended now (rule 8.4): the final scoring
         itself, run on a copy (bots ask this before declaring the end)."""
         if self.final_scores is not None:
             return list(self.final_scores)
@@ -593,7 +593,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return list(twin.final_scores)  # type: ignore[arg-type]
 
     def ranks(self) -> list[int]:
-        """1-based place per seat; equal scores share the place (RULINGS 26)."""
+        """1-based place per seat; equal scores share the place (rule 8.5)."""
         money = self.final_scores if self.final_scores is not None else self.cash
         return [1 + sum(1 for other in money if other > m) for m in money]
 

@@ -1,4 +1,4 @@
-"""Player-to-player trading: proposals, answers and transfers (RULINGS 28)."""
+"""Player-to-player trading: proposals, answers and transfers (section 7 of the rules)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The turn: placing, founding, buying, drawing, dead tiles, the end (RULINGS 10-17, 24-26)."""
+"""The turn: placing, founding, buying, drawing, dead tiles, the end (rules 5.1-5.9, 8.1-8.5)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ class TurnSteps:
             self._maybe_skip_to_buy()
 
     def _maybe_skip_to_buy(self) -> None:
-        """With no playable tile the player places nothing (RULINGS 12, 31)."""
+        """With no playable tile the player places nothing (rules 5.3, 11.1)."""
         if not self._may_declare_now() and not self.trading_open():
             self._enter_buy()
 
@@ -142,7 +142,7 @@ class TurnSteps:
         self.decider = self.active
         self.at_start = False
         self._purchases = purchases = self._buy_options()
-        if len(purchases) < 2:  # only buying nothing: no decision (RULINGS 31)
+        if len(purchases) < 2:  # only buying nothing: no decision (rule 11.1)
             if self._log is not None:
                 self._emit("shares_bought", player=self.active, shares={}, cost=0, forced=True)
             self._end_turn()
@@ -198,7 +198,7 @@ class TurnSteps:
             self._start_turn(safe_labels)
 
     def _replace_dead(self, seat: int, safe_labels: list[bool]) -> None:
-        """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
+        """Rule 5.8: reveal, remove and replace permanently unplayable tiles."""
         repeat = self.ctx.ruleset.dead_replacement == "repeat"
         while True:
             dead = self.dead_tiles(self.hands[seat], safe_labels)
@@ -219,7 +219,7 @@ class TurnSteps:
                 return
 
     def _end_game(self, reason: str) -> None:
-        """Final scoring (RULINGS 26): bonuses, then every share on the board sold."""
+        """Final scoring (rule 8.4): bonuses, then every share on the board sold."""
         self.end_reason = reason
         if self._log is not None:
             self._emit("game_ended", reason=reason)

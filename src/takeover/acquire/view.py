@@ -1,4 +1,4 @@
-"""Per-seat views (RULINGS 27): the one place hidden information is filtered.
+"""Per-seat views (section 9 of the rules): the one place hidden information is filtered.
 
 A view is a JSON-ready dict of what ``seat`` may see (``None``: a spectator).
 Other players' hands and the bag never appear; with ``hidden_holdings``, neither
