@@ -1,4 +1,4 @@
-"""Rulesets (rules 10.1-10.3 and the presets of section 12): presets, options, editions, parameters."""
+"""Rulesets (rules 10.1-10.3, the presets of section 12): presets, options, editions, parameters."""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ ORPHAN = NUM_CHAINS
 
 CHAINS = range(NUM_CHAINS)
 
-# Phases: what kind of decision is pending.
+# Phases: what kind of decision is pending (``AcquireState.phase``; public, exported by the
+# package, as are the cell labels).
 PLACE, FOUND, SURVIVOR, DEFUNCT, DISPOSE, BUY, ANSWER, OVER = range(8)
 PHASE_NAMES = (
     "place_tile",

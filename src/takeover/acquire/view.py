@@ -9,7 +9,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from takeover.acquire.constants import ANSWER, DEAD, DEFUNCT, DISPOSE, PLACE, SURVIVOR
+from takeover.acquire import trading
+from takeover.acquire.actions import PlaceTile
+from takeover.acquire.constants import (
+    ANSWER,
+    DEAD,
+    DEFUNCT,
+    DISPOSE,
+    FOUNDING,
+    GROWTH,
+    LONE,
+    MERGER,
+    NO_CHAIN,
+    PLACE,
+    SURVIVOR,
+)
 from takeover.acquire.data import CHAIN_COLOURS, NUM_CHAINS, TIER_NAMES, bonuses
 from takeover.core.memo import Memo
 from takeover.core.protocol import Event
@@ -177,24 +191,20 @@ def _hand_entry(state: AcquireState, tile: int) -> dict[str, Any]:
 
 
 def _status(state: AcquireState, kind: int, chains: tuple[int, ...]) -> dict[str, Any]:
-    from takeover.acquire import state as s
-
     names = state.ctx.chain_names
-    if kind == s.DEAD:
+    if kind == DEAD:
         return {
             "playable": False,
             "why": "permanently unplayable: it would merge safe chains "
             + " and ".join(names[c] for c in chains if state.is_safe(c)),
         }
-    if kind == s.NO_CHAIN:
+    if kind == NO_CHAIN:
         return {"playable": False, "why": "temporarily unplayable: it would found an 8th chain"}
-    effect = {s.LONE: "orphan", s.FOUNDING: "founds", s.GROWTH: "grows", s.MERGER: "merges"}[kind]
+    effect = {LONE: "orphan", FOUNDING: "founds", GROWTH: "grows", MERGER: "merges"}[kind]
     return {"playable": True, "effect": effect, "chains": [names[c] for c in chains]}
 
 
 def _last_tile(state: AcquireState) -> str | None:
-    from takeover.acquire.actions import PlaceTile
-
     cell = state.history
     while cell is not None:
         cell, _, action = cell
@@ -230,7 +240,7 @@ def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
         and offer is not None
         and (not state.ctx.ruleset.hidden_holdings or seat in (state.active, offer.to))
     ):
-        d["trade"] = state._trade_data(offer)
+        d["trade"] = trading.trade_data(state, offer)
     if state.phase == PLACE:
         d["trading_open"] = state.trading_open()
     return d
