@@ -28,8 +28,8 @@ import random
 import time as _time
 from typing import Any
 
+from takeover.acquire import ANSWER, BUY, DISPOSE, PLACE
 from takeover.acquire.actions import BuyShares, DeclareEnd, PlaceTile
-from takeover.acquire.state import ANSWER, BUY, DISPOSE, PLACE
 from takeover.bots.base import Observation
 from takeover.bots.evaluate import rewards
 from takeover.bots.heuristic import buy_scores, decide, dispose_scores

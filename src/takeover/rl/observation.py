@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from takeover.acquire import DEFUNCT, DISPOSE, PHASE_NAMES
 from takeover.acquire.data import NUM_CHAINS
-from takeover.acquire.state import DEFUNCT, DISPOSE, PHASE_NAMES
 
 if TYPE_CHECKING:
     from takeover.acquire.state import AcquireState
@@ -185,7 +185,7 @@ class ObservationEncoder:
         if phase in (DEFUNCT, DISPOSE):
             out[base + state.survivor] = 1.0
         base += C
-        defunct = state._defunct if phase in (DEFUNCT, DISPOSE) else ()
+        defunct = state.defunct_chains if phase in (DEFUNCT, DISPOSE) else ()
         for c in defunct:
             out[base + c] = 1.0
         base += C
