@@ -391,6 +391,27 @@ def test_equal_defunct_chains_mergemaker_chooses_the_order() -> None:
     assert recorded.count("choose_defunct") == 1
 
 
+def test_defunct_chains_tell_what_is_left_to_resolve_and_what_is_being_disposed_of() -> None:
+    players = [
+        player("A", shares={"Tower": 1, "Luxor": 1}, hand=["6E"]),
+        player("B", shares={"Luxor": 2, "Festival": 1}, hand=["12I"]),
+    ]
+    state = start(position(four_chain_position(), players, bag=["1I", "2I"]))
+    assert state.defunct_chains == ()
+    names = state.ctx.chain_names
+    act(state, "place_tile", tile="6E")
+    assert [names[c] for c in state.defunct_chains] == ["Tower", "Luxor", "Festival"]
+    act(state, "choose_defunct", chain="Luxor")
+    assert state.decision == "dispose_shares"
+    assert [names[c] for c in state.defunct_chains] == ["Luxor", "Tower", "Festival"]
+    act(state, "dispose_shares", sell=1, trade=0)
+    act(state, "dispose_shares", sell=2, trade=0)
+    assert [names[c] for c in state.defunct_chains] == ["Tower", "Festival"]
+    act(state, "dispose_shares", sell=1, trade=0)
+    act(state, "dispose_shares", sell=1, trade=0)
+    assert state.decision == "buy_shares" and state.defunct_chains == ()
+
+
 @pytest.mark.parametrize("ruleset", ["standard", "tlstyer"])
 def test_disposal_follows_the_turn_order_from_the_mergemaker(ruleset: str) -> None:
     # Turn order 2, 0, 3, 1 (as tlstyer's drawn order may give): seat 0 merges, so the
