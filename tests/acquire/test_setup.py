@@ -14,7 +14,6 @@ from takeover.core.errors import RecordError
 from .helpers import hand
 
 BOARD = Board.of(12, 9)
-REST = [n for n in BOARD.names if n not in ("1B", "9A", "5C")]
 
 
 def game(first_tiles, ruleset="standard", players=3):

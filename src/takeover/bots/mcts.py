@@ -245,6 +245,3 @@ def _random_choice(legal: list[Any], rng: random.Random) -> Any:
             return a
     return legal[rng.randrange(len(legal))]
 
-
-def _may_propose(obs: Observation, legal: list[Any]) -> bool:
-    return any(isinstance(a, PlaceTile) for a in legal)

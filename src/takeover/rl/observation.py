@@ -60,7 +60,6 @@ class ObservationEncoder:
         self.player_block = self.chains + 5 * C
         self.decision = self.player_block + PLAYER_FEATURES * n
         self.size = self.decision + DECISION_PHASES + 4 * C + 4 + n
-        self._plane_offsets = np.arange(t, dtype=np.intp)
 
     @staticmethod
     @cache

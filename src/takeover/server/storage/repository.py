@@ -26,7 +26,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
-from takeover.server.storage.models import ActionRow, Base, ChatRow, SeatRow, TableRow
+from takeover.server.storage.models import ActionRow, ChatRow, SeatRow, TableRow
 
 _tables = TableRow.__table__
 _ADVANCE = (
@@ -150,9 +150,6 @@ def make_engine(url: str) -> Engine:
 class Repository:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-
-    def create_schema(self) -> None:
-        Base.metadata.create_all(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
