@@ -244,4 +244,3 @@ def _random_choice(legal: list[Any], rng: random.Random) -> Any:
         if isinstance(a, DeclareEnd) or getattr(a, "end_game", False):
             return a
     return legal[rng.randrange(len(legal))]
-
