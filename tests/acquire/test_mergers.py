@@ -1,4 +1,4 @@
-"""Mergers through real placements: every example of acquire-mergers.md (rules 6.1-6.7)."""
+"""Mergers through real placements: every example of acquire-mergers.md (rules 6.1-6.8)."""
 
 from __future__ import annotations
 
@@ -345,6 +345,47 @@ def test_three_chain_merger_tlstyer_pays_every_bonus_first() -> None:
     assert state.decision == "buy_shares"
     # Same money as standard (rule 6.7).
     assert state.cash == [6000 + 4000 + 800 + 2500 + 500, 6000 + 2000 + 400 + 5000 + 1500, 6000]
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "tlstyer"])
+def test_when_the_survivor_grows(ruleset: str) -> None:
+    """Rule 6.8: standard grows the survivor when the merger is complete; tlstyer as soon as
+    it is known, the defunct chains keeping their sizes and prices for bonuses and sales."""
+    holdings = [{"Tower": 2, "Continental": 1}, {"Tower": 1, "Continental": 3}, {}]
+    pos = three_chain_position(holdings)
+    pos["board"].update(orphans("6E", "6F"))  # join through the merger tile 6D
+    state = start(pos, ruleset)
+    assert state.merged_size() == 0
+    act(state, "place_tile", tile="6D")
+    assert state.decision == "dispose_shares"
+    grown = ruleset == "tlstyer"
+    american = 6 + 4 + 3 + 1 + 2 if grown else 6
+    assert size(state, "American") == american
+    assert (size(state, "Tower"), size(state, "Continental")) == (4, 3)
+    assert state.price(1) == 400 and state.price(5) == 500  # Tower, Continental: as before
+    assert state.merged_size() == 16
+    view = state.view(0)
+    shown = {c["name"]: c["size"] for c in view["chains"] if c["size"]}
+    assert shown == {"American": american, "Tower": 4, "Continental": 3}
+    survivor_cells = {"6D", "6C", "7D", "6E", "6F"} if grown else set()
+    assert {t for t, label in view["board"].items() if label == "American"} >= survivor_cells
+    assert view["board"]["6C"] == ("American" if grown else "Tower")
+    assert view["board"]["6D"] == ("American" if grown else None)
+    act(state, "dispose_shares", sell=2, trade=0)
+    act(state, "dispose_shares", sell=1, trade=0)
+    act(state, "dispose_shares", sell=1, trade=0)
+    events = act(state, "dispose_shares", sell=3, trade=0)
+    assert events_of(events, "merger_completed") == [{"chain": "American", "size": 16}]
+    assert size(state, "American") == 16 and state.merged_size() == 0
+    assert size(state, "Tower") == size(state, "Continental") == 0
+    assert state.cash == [6000 + 4000 + 800 + 2500 + 500, 6000 + 2000 + 400 + 5000 + 1500, 6000]
+
+
+def test_the_survivor_grows_when_known_in_standard_too_if_asked() -> None:
+    options = {"preset": "standard", "options": {"survivor_growth": "when_known"}}
+    state = start(three_chain_position([{"Tower": 1}, {}, {}]), options)
+    act(state, "place_tile", tile="6D")
+    assert state.decision == "dispose_shares" and size(state, "American") == 14
 
 
 def four_chain_position():

@@ -1,4 +1,4 @@
-"""Mergers: survivor, defunct order, bonuses and disposals (rules 6.1-6.7).
+"""Mergers: survivor, defunct order, bonuses and disposals (rules 6.1-6.8).
 
 Steps are functions of the state, like those of :mod:`.turn`. Each step that can end the
 merger returns whether it did: the turn then goes on with buying (rule 6.6), which the
@@ -24,6 +24,8 @@ def begin_merger(state: AcquireState, survivor: int, forced: bool = False) -> bo
     state._defunct = defunct
     if state._log is not None:
         state._emit("survivor_chosen", chain=state._name(survivor), forced=forced)
+    if state.ctx.grow_when_known:  # rule 6.8
+        _grow(state)
     if state.ctx.ruleset.bonuses_first:  # rule 6.7
         sizes = state.sizes
         for c in sorted(defunct, key=lambda c: (-sizes[c], c)):
@@ -103,14 +105,23 @@ def dispose(state: AcquireState, sell: int, trade: int) -> bool:
     return _next_disposer(state)
 
 
-def _finish(state: AcquireState) -> None:
-    """Rule 6.6: the survivor takes over the merger tile and the defunct chains' tiles."""
+def _grow(state: AcquireState) -> None:
+    """The survivor takes over the merger tile, the defunct chains' tiles and the orphans
+    connected to them (rule 6.6). The defunct chains keep their sizes (hence prices) until
+    :func:`_finish`: with rule 6.8, their bonuses and sales come after this."""
     survivor, tile = state.survivor, state.merge_tile
+    state.board[tile] = survivor
+    state.sizes[survivor] += 1 + absorb(state, tile, survivor)
+
+
+def _finish(state: AcquireState) -> None:
+    """Rule 6.6: the merger is complete; the defunct chains leave the board."""
+    survivor = state.survivor
     for c in state.merge_chains:
         if c != survivor:
             state.sizes[c] = 0
-    state.board[tile] = survivor
-    state.sizes[survivor] += 1 + absorb(state, tile, survivor)
+    if not state.ctx.grow_when_known:
+        _grow(state)
     if state._log is not None:
         state._emit("merger_completed", chain=state._name(survivor), size=state.sizes[survivor])
     state.merge_chains = ()

@@ -275,6 +275,11 @@ class AcquireState:
         dispose of their shares, the first is the chain being disposed of."""
         return tuple(self._defunct)
 
+    def merged_size(self) -> int:
+        """During a merger, the size the surviving chain has once it is complete (merger
+        tile, merging chains, connected orphans); 0 when no merger is under way."""
+        return _tiles.merged_size(self) if self.merge_chains else 0
+
     def price(self, chain: int) -> int:
         """Current share price of ``chain`` (0 when it is not on the board)."""
         return self.ctx.prices[chain][self.sizes[chain]]

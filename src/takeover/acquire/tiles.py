@@ -118,6 +118,27 @@ def dead_tiles(state: AcquireState, tiles: Sequence[int], safe: SafeLabels | Non
     return out
 
 
+def merged_size(state: AcquireState) -> int:
+    """The size the surviving chain has once the merger under way is complete: the merger
+    tile, every merging chain and the orphans connected to the tile (rule 6.6)."""
+    tile = state.merge_tile
+    if state.board[tile] != EMPTY:  # the survivor has taken them over already (rule 6.8)
+        return state.sizes[state.survivor]
+    size = 1
+    for c in state.merge_chains:
+        size += state.sizes[c]
+    # Orphans never touch a chain, so those joining touch the tile or each other.
+    board, neighbours = state.board, state.ctx.board.neighbours
+    seen = {tile}
+    stack = [tile]
+    while stack:
+        for n in neighbours[stack.pop()]:
+            if board[n] == ORPHAN and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return size + len(seen) - 1
+
+
 def absorb(state: AcquireState, tile: int, chain: int) -> int:
     """Relabel every labelled cell connected to ``tile`` (other than ``chain``) as ``chain``
     (rules 2.2-2.3, 6.6); return how many cells changed. ``tile`` must already be ``chain``."""

@@ -16,6 +16,7 @@ from takeover.acquire.constants import (
     DEAD,
     DEFUNCT,
     DISPOSE,
+    EMPTY,
     FOUNDING,
     GROWTH,
     LONE,
@@ -70,7 +71,10 @@ cells), so positions that share a board (every purchase, every disposal) share b
 
 def _board(state: AcquireState) -> tuple[dict[str, str | None], dict[int, dict[str, Any]]]:
     ctx = state.ctx
-    merging = state.merge_tile if state.merge_chains else -1
+    # A merger tile is on the table, in no chain yet, until the survivor takes it over
+    # (when the merger is complete, or as soon as the survivor is known: rule 6.8).
+    tile = state.merge_tile
+    merging = tile if state.merge_chains and state.board[tile] == EMPTY else -1
     key = (ctx.notation, ctx.safe, merging, tuple(state.board))
     found = _BOARDS.get(key)
     if found is None:
@@ -78,7 +82,6 @@ def _board(state: AcquireState) -> tuple[dict[str, str | None], dict[int, dict[s
         labels = _cell_names(ctx.chain_names)  # ORPHAN (7) shows as None; EMPTY (-1) is left out
         cells = {names[t]: labels[label] for t, label in enumerate(state.board) if label >= 0}
         if merging >= 0:
-            # A merger tile is on the table while the merger is resolved, in no chain yet.
             cells[names[merging]] = None
         found = _BOARDS.keep(key, (cells, {}))
     return found

@@ -244,7 +244,7 @@ def dispose_scores(state: Any, seat: int, options: list[Any]) -> list[tuple[floa
     defunct, survivor = state.defunct_chains[0], state.survivor
     sizes, prices = state.sizes, state.ctx.prices
     sell_price = prices[defunct][sizes[defunct]]
-    merged = sum(sizes[c] for c in state.merge_chains) + 1
+    merged = state.merged_size()
     after_price = prices[survivor][min(merged, len(prices[survivor]) - 1)]
     n = state.num_players
     holdings = [state.shares[p][survivor] for p in range(n)]
