@@ -381,8 +381,8 @@ def test_when_the_survivor_grows(ruleset: str) -> None:
     assert state.cash == [6000 + 4000 + 800 + 2500 + 500, 6000 + 2000 + 400 + 5000 + 1500, 6000]
 
 
-def test_the_survivor_grows_when_known_in_standard_too_if_asked() -> None:
-    options = {"preset": "standard", "options": {"survivor_growth": "when_known"}}
+def test_the_survivor_grows_first_in_standard_too_if_asked() -> None:
+    options = {"preset": "standard", "options": {"grow_survivor_first": True}}
     state = start(three_chain_position([{"Tower": 1}, {}, {}]), options)
     act(state, "place_tile", tile="6D")
     assert state.decision == "dispose_shares" and size(state, "American") == 14

@@ -64,7 +64,7 @@ def tables(draw: st.DrawFn) -> tuple[int, Any]:
         options["player_trading"] = True
     if draw(st.integers(0, 3)) == 0:  # the other preset's merger order (rules 6.7, 6.8)
         options["bonuses_first"] = preset == "standard"
-        options["survivor_growth"] = "when_known" if preset == "standard" else "after_disposals"
+        options["grow_survivor_first"] = preset == "standard"
     ruleset = {"preset": preset, "options": options} if options else preset
     return players, ruleset
 
@@ -95,7 +95,7 @@ def check_invariants(state: AcquireState) -> None:
     merging = view["last_tile"] if "merger" in decision else None
     grown = merging is not None and board.get(merging) is not None
     if grown:
-        assert ctx.ruleset.survivor_growth == "when_known"
+        assert ctx.ruleset.grow_survivor_first
         assert board[merging] == decision["merger"]["survivor"]
     for c, chain_name in enumerate(ctx.chain_names):
         count = sum(1 for label in board.values() if label == chain_name)

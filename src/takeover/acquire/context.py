@@ -46,7 +46,7 @@ class Context:
         self.shares_per_chain = ruleset.shares_per_chain
         self.max_purchase = ruleset.max_purchase
         self.end_with_purchase = ruleset.declare_end == "with_purchase"
-        self.grow_when_known = ruleset.survivor_growth == "when_known"
+        self.grow_survivor_first = ruleset.grow_survivor_first
         self.buy_options = tables.buy_options
         self.purchase_keys = tables.purchase_keys
         self.dispose_options = tables.dispose_options

@@ -24,7 +24,7 @@ def begin_merger(state: AcquireState, survivor: int, forced: bool = False) -> bo
     state._defunct = defunct
     if state._log is not None:
         state._emit("survivor_chosen", chain=state._name(survivor), forced=forced)
-    if state.ctx.grow_when_known:  # rule 6.8
+    if state.ctx.grow_survivor_first:  # rule 6.8
         _grow(state)
     if state.ctx.ruleset.bonuses_first:  # rule 6.7
         sizes = state.sizes
@@ -120,7 +120,7 @@ def _finish(state: AcquireState) -> None:
     for c in state.merge_chains:
         if c != survivor:
             state.sizes[c] = 0
-    if not state.ctx.grow_when_known:
+    if not state.ctx.grow_survivor_first:
         _grow(state)
     if state._log is not None:
         state._emit("merger_completed", chain=state._name(survivor), size=state.sizes[survivor])

@@ -20,13 +20,11 @@ TurnOrder = Literal["clockwise", "drawn"]
 FirstTile = Literal["row", "column"]
 DeadReplacement = Literal["once", "repeat"]
 DeclareTiming = Literal["turn_start", "with_purchase"]
-SurvivorGrowth = Literal["after_disposals", "when_known"]
 _CHOICES = {
     "closest_tile": FirstTile,
     "turn_order": TurnOrder,
     "dead_replacement": DeadReplacement,
     "declare_end": DeclareTiming,
-    "survivor_growth": SurvivorGrowth,
 }
 
 
@@ -55,9 +53,9 @@ class Ruleset:
     declare_end: DeclareTiming = "turn_start"
     bonuses_first: bool = False
     """Pay every defunct chain's bonuses before any disposal (tlstyer)."""
-    survivor_growth: SurvivorGrowth = "after_disposals"
-    """When a merger's survivor takes over the other tiles: once the merger is complete,
-    or as soon as it is known (tlstyer, rule 6.8)."""
+    grow_survivor_first: bool = False
+    """A merger's survivor takes over the other tiles as soon as it is known, not once the
+    merger is complete (tlstyer, rule 6.8)."""
     max_trade_offers: int = 5
 
     def __post_init__(self) -> None:
@@ -120,7 +118,7 @@ PRESETS: dict[str, Ruleset] = {
         dead_replacement="repeat",
         declare_end="with_purchase",
         bonuses_first=True,
-        survivor_growth="when_known",
+        grow_survivor_first=True,
     ),
 }
 
