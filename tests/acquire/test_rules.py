@@ -21,13 +21,14 @@ def test_standard_preset() -> None:
     assert (r.safe, r.end_size, r.min_players, r.max_players) == (11, 41, 2, 6)
     assert (r.closest_tile, r.turn_order, r.dead_replacement) == ("row", "clockwise", "once")
     assert (r.declare_end, r.bonuses_first, r.max_trade_offers) == ("turn_start", False, 5)
+    assert r.grow_survivor_first is False
 
 
 def test_tlstyer_preset() -> None:
     r = PRESETS["tlstyer"]
     assert (r.player_trading, r.min_players, r.max_players) == (False, 1, 6)
     assert (r.closest_tile, r.turn_order, r.dead_replacement) == ("column", "drawn", "repeat")
-    assert (r.declare_end, r.bonuses_first) == ("with_purchase", True)
+    assert (r.declare_end, r.bonuses_first, r.grow_survivor_first) == ("with_purchase", True, True)
     assert (r.starting_cash, r.safe, r.end_size) == (6000, 11, 41)
 
 
