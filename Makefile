@@ -9,7 +9,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 EXTRAS ?= dev,cli,server,rl,web
 
-.PHONY: serve test venv lint format bench clean
+.PHONY: serve test venv lint format bench clean deadcode
 
 $(BIN)/activate: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,9 @@ test: venv
 	$(BIN)/ruff format --check src tests
 	$(BIN)/ruff check src tests
 	$(BIN)/pytest
+
+deadcode: venv
+	$(BIN)/vulture
 
 format: venv
 	$(BIN)/ruff format src tests

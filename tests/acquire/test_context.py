@@ -47,7 +47,10 @@ def test_purchase_lists_hold_exactly_the_affordable_purchases(market) -> None:
     assert sorted(got) == sorted(brute_force(limit, shape, prices, with_end, cash))
     assert [len(shares) for shares, _ in got] == sorted(len(shares) for shares, _ in got)
     every = brute_force(limit, shape, prices, with_end, 10**9)
-    assert tables.allowed(shape, with_end) == frozenset(every)
+    rich = tables.buy_options(shape, prices, with_end, 10**9)
+    assert tables.purchase_keys(rich) == frozenset(every)  # the shared list's keys
+    assert tables.purchase_keys(rich) is tables.purchase_keys(rich)  # worked out once
+    assert tables.purchase_keys([*rich]) == frozenset(every)  # any other list: its own keys
 
 
 def test_a_shape_with_fewer_shares_left_lists_what_its_own_enumeration_lists() -> None:

@@ -137,7 +137,7 @@ def test_editions() -> None:
 
 
 def _bonuses_as_written(price: int, holdings: list[int]) -> list[int]:
-    """RULINGS 20 read literally: the holders of the most shares, then of the next most."""
+    """Rule 6.4 read literally: the holders of the most shares, then of the next most."""
     paid = [0] * len(holdings)
     counts = sorted({n for n in holdings if n}, reverse=True)
     if not counts:

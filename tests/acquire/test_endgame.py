@@ -1,4 +1,4 @@
-"""The end of the game (RULINGS 24-26): the worked scoring example of acquire-endgame.md."""
+"""The end of the game (rules 8.1-8.5): the worked scoring example of acquire-endgame.md."""
 
 from __future__ import annotations
 
@@ -197,7 +197,7 @@ def test_game_ends_after_a_round_without_a_tile_placed(ruleset: str) -> None:
 
 
 def test_tlstyer_purchase_step_is_a_decision_when_the_end_may_be_declared() -> None:
-    # Alice cannot buy anything (no cash), but she may end the game: not forced (RULINGS 31).
+    # Alice cannot buy anything (no cash), but she may end the game: not forced (rule 11.1).
     pos = scoring_position(alice_hand=())
     pos["players"][0]["cash"] = 0
     state = start(pos, "tlstyer")

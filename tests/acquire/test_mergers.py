@@ -1,4 +1,4 @@
-"""Mergers through real placements: every example of acquire-mergers.md (RULINGS 18-23)."""
+"""Mergers through real placements: every example of acquire-mergers.md (rules 6.1-6.8)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def merge(big, big_size, small, small_size, holdings, ruleset="standard", extra_
     return state, events
 
 
-# ---------------------------------------------------------------- survivor (RULINGS 18)
+# ---------------------------------------------------------------- survivor (rule 6.1)
 def test_larger_chain_survives_and_choice_is_not_recorded() -> None:
     # American 5 tiles, Tower 3 tiles: American survives.
     state, events = merge("American", 5, "Tower", 3, [{}, {}])
@@ -78,7 +78,7 @@ def test_safe_chain_survives() -> None:
     assert size(state, "Imperial") == 24 and size(state, "Luxor") == 0
 
 
-# ---------------------------------------------------------------- bonuses (RULINGS 20)
+# ---------------------------------------------------------------- bonuses (rule 6.4)
 def test_sole_stockholder_gets_both_bonuses() -> None:
     # Only A owns Tower (5 shares), Tower at 2 tiles: $2,000 + $1,000.
     state, events = merge("American", 5, "Tower", 2, [{"Tower": 5}, {}, {}])
@@ -134,7 +134,7 @@ def test_no_stock_in_defunct_chain_no_bonus_no_disposal() -> None:
     assert state.decision == "buy_shares" and state.cash == [6000, 6000]
 
 
-# ---------------------------------------------------------------- disposal (RULINGS 21)
+# ---------------------------------------------------------------- disposal (rule 6.5)
 def test_sell_at_pre_merger_price() -> None:
     # 5 Tower shares, Tower at 4 tiles ($400): selling all 5 brings $2,000.
     state, _ = merge("American", 5, "Tower", 4, [{"Tower": 5}, {"Tower": 6}])
@@ -246,7 +246,7 @@ def test_wrong_seat_may_not_dispose() -> None:
         act(state, "dispose_shares", seat=1, sell=2, trade=0)
 
 
-# ---------------------------------------------------------------- completion (RULINGS 22)
+# ---------------------------------------------------------------- completion (rule 6.6)
 def test_merger_tile_and_orphans_join_the_survivor() -> None:
     board = {
         **chain("American", "6D", "6C", "6B", "6A", "5A"),
@@ -278,7 +278,7 @@ def test_defunct_chain_can_be_founded_again_and_held_shares_count() -> None:
     assert size(state, "Tower") == 2
 
 
-# ---------------------------------------------------------------- multi-chain (RULINGS 19)
+# ---------------------------------------------------------------- multi-chain (rules 6.2-6.3)
 def three_chain_position(holdings):
     """acquire-mergers.md: Tower (4 tiles) at 6C, American (6) at 5D, Continental (3) at 7D."""
     board = {
@@ -343,8 +343,49 @@ def test_three_chain_merger_tlstyer_pays_every_bonus_first() -> None:
     act(state, "dispose_shares", sell=1, trade=0)
     act(state, "dispose_shares", sell=3, trade=0)
     assert state.decision == "buy_shares"
-    # Same money as standard (RULINGS 23).
+    # Same money as standard (rule 6.7).
     assert state.cash == [6000 + 4000 + 800 + 2500 + 500, 6000 + 2000 + 400 + 5000 + 1500, 6000]
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "tlstyer"])
+def test_when_the_survivor_grows(ruleset: str) -> None:
+    """Rule 6.8: standard grows the survivor when the merger is complete; tlstyer as soon as
+    it is known, the defunct chains keeping their sizes and prices for bonuses and sales."""
+    holdings = [{"Tower": 2, "Continental": 1}, {"Tower": 1, "Continental": 3}, {}]
+    pos = three_chain_position(holdings)
+    pos["board"].update(orphans("6E", "6F"))  # join through the merger tile 6D
+    state = start(pos, ruleset)
+    assert state.merged_size() == 0
+    act(state, "place_tile", tile="6D")
+    assert state.decision == "dispose_shares"
+    grown = ruleset == "tlstyer"
+    american = 6 + 4 + 3 + 1 + 2 if grown else 6
+    assert size(state, "American") == american
+    assert (size(state, "Tower"), size(state, "Continental")) == (4, 3)
+    assert state.price(1) == 400 and state.price(5) == 500  # Tower, Continental: as before
+    assert state.merged_size() == 16
+    view = state.view(0)
+    shown = {c["name"]: c["size"] for c in view["chains"] if c["size"]}
+    assert shown == {"American": american, "Tower": 4, "Continental": 3}
+    survivor_cells = {"6D", "6C", "7D", "6E", "6F"} if grown else set()
+    assert {t for t, label in view["board"].items() if label == "American"} >= survivor_cells
+    assert view["board"]["6C"] == ("American" if grown else "Tower")
+    assert view["board"]["6D"] == ("American" if grown else None)
+    act(state, "dispose_shares", sell=2, trade=0)
+    act(state, "dispose_shares", sell=1, trade=0)
+    act(state, "dispose_shares", sell=1, trade=0)
+    events = act(state, "dispose_shares", sell=3, trade=0)
+    assert events_of(events, "merger_completed") == [{"chain": "American", "size": 16}]
+    assert size(state, "American") == 16 and state.merged_size() == 0
+    assert size(state, "Tower") == size(state, "Continental") == 0
+    assert state.cash == [6000 + 4000 + 800 + 2500 + 500, 6000 + 2000 + 400 + 5000 + 1500, 6000]
+
+
+def test_the_survivor_grows_first_in_standard_too_if_asked() -> None:
+    options = {"preset": "standard", "options": {"grow_survivor_first": True}}
+    state = start(three_chain_position([{"Tower": 1}, {}, {}]), options)
+    act(state, "place_tile", tile="6D")
+    assert state.decision == "dispose_shares" and size(state, "American") == 14
 
 
 def four_chain_position():
@@ -389,6 +430,27 @@ def test_equal_defunct_chains_mergemaker_chooses_the_order() -> None:
     assert size(state, "Imperial") == 7 + 3 + 3 + 2 + 1
     recorded = [a["type"] for a in state.to_record()["actions"]]
     assert recorded.count("choose_defunct") == 1
+
+
+def test_defunct_chains_tell_what_is_left_to_resolve_and_what_is_being_disposed_of() -> None:
+    players = [
+        player("A", shares={"Tower": 1, "Luxor": 1}, hand=["6E"]),
+        player("B", shares={"Luxor": 2, "Festival": 1}, hand=["12I"]),
+    ]
+    state = start(position(four_chain_position(), players, bag=["1I", "2I"]))
+    assert state.defunct_chains == ()
+    names = state.ctx.chain_names
+    act(state, "place_tile", tile="6E")
+    assert [names[c] for c in state.defunct_chains] == ["Tower", "Luxor", "Festival"]
+    act(state, "choose_defunct", chain="Luxor")
+    assert state.decision == "dispose_shares"
+    assert [names[c] for c in state.defunct_chains] == ["Luxor", "Tower", "Festival"]
+    act(state, "dispose_shares", sell=1, trade=0)
+    act(state, "dispose_shares", sell=2, trade=0)
+    assert [names[c] for c in state.defunct_chains] == ["Tower", "Festival"]
+    act(state, "dispose_shares", sell=1, trade=0)
+    act(state, "dispose_shares", sell=1, trade=0)
+    assert state.decision == "buy_shares" and state.defunct_chains == ()
 
 
 @pytest.mark.parametrize("ruleset", ["standard", "tlstyer"])

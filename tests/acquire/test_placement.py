@@ -1,4 +1,4 @@
-"""Tile placement (RULINGS 1-5, 16, 17): the examples of acquire-chains.md."""
+"""Tile placement (rules 1.1-2.7, 5.4, 5.8): the examples of acquire-chains.md."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def test_no_founders_share_when_none_left() -> None:
     assert state.cash == [6000, 6000]
 
 
-# ---------------------------------------------------------------- safe + safe (RULINGS 3, 16)
+# ---------------------------------------------------------------- safe + safe (rules 2.5, 5.8)
 def safe_position(hand_tiles, bag, **kw):
     """Continental (12, safe) left of column 6 and Imperial (11, safe) right of it: 6C, 6D
     and 6E would merge them."""
@@ -186,7 +186,7 @@ def test_dead_tiles_removed_even_with_an_empty_bag(ruleset: str) -> None:
     assert hand(state, 0) == []
 
 
-# ---------------------------------------------------------------- 8th chain (RULINGS 4)
+# ---------------------------------------------------------------- 8th chain (rule 2.6)
 def seven_chains():
     """acquire-chains.md: seven chains on the board, and orphans 10I and 12I."""
     return {

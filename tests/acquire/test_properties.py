@@ -62,6 +62,9 @@ def tables(draw: st.DrawFn) -> tuple[int, Any]:
         options["end_size"] = draw(st.integers(20, 45))
     if preset == "tlstyer" and players > 1 and draw(st.booleans()):
         options["player_trading"] = True
+    if draw(st.integers(0, 3)) == 0:  # the other preset's merger order (rules 6.7, 6.8)
+        options["bonuses_first"] = preset == "standard"
+        options["grow_survivor_first"] = preset == "standard"
     ruleset = {"preset": preset, "options": options} if options else preset
     return players, ruleset
 
@@ -84,13 +87,26 @@ def check_invariants(state: AcquireState) -> None:
     assert not {names[t] for t in hands} & set(board)
     assert not set(view["dead"]) & set(board)
     assert len(board) + len(view["dead"]) + len(hands) + view["bag"] == size
-    # Chain sizes match the board; the board is one that play can reach.
-    for c, chain_name in enumerate(ctx.chain_names):
-        count = sum(1 for label in board.values() if label == chain_name)
-        assert state.sizes[c] == count and count != 1
+    # Chain sizes match the board; the board is one that play can reach. Once a survivor
+    # has taken over the merger's tiles (rule 6.8), the defunct chains keep their sizes
+    # until the merger is complete, with no tile left on the board.
     ids = {name: i for i, name in enumerate(names)}
     decision = view["decision"] or {}
     merging = view["last_tile"] if "merger" in decision else None
+    grown = merging is not None and board.get(merging) is not None
+    if grown:
+        assert ctx.ruleset.grow_survivor_first
+        assert board[merging] == decision["merger"]["survivor"]
+    for c, chain_name in enumerate(ctx.chain_names):
+        count = sum(1 for label in board.values() if label == chain_name)
+        if grown and chain_name in decision["merger"]["chains"] and count == 0:
+            assert state.sizes[c] >= 2 and chain_name != decision["merger"]["survivor"]
+        else:
+            assert state.sizes[c] == count and count != 1
+    if merging is not None:
+        survivor = decision["merger"]["survivor"]
+        if survivor is not None:
+            assert state.merged_size() >= state.sizes[ctx.notation.chain(survivor)]
     for name, label in board.items():
         if name == merging:
             continue  # placed, joining the survivor when the merger is resolved
@@ -280,7 +296,7 @@ def check_illegal(state: AcquireState, rng: random.Random) -> None:
             and not state.can_end()
             and BuyShares(action.shares) in legal
         ):
-            continue  # tlstyer ignores the request (RULINGS 24): legal
+            continue  # tlstyer ignores the request (rule 8.2): legal
         try:
             state.apply(action)  # type: ignore[arg-type]
         except IllegalAction as exc:

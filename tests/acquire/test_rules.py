@@ -1,4 +1,4 @@
-"""Rulesets (RULINGS 29-30 and the tlstyer profile): presets, options, editions, parameters."""
+"""Rulesets (rules 10.1-10.3, the presets of section 12): presets, options, editions, parameters."""
 
 from __future__ import annotations
 
@@ -21,13 +21,14 @@ def test_standard_preset() -> None:
     assert (r.safe, r.end_size, r.min_players, r.max_players) == (11, 41, 2, 6)
     assert (r.closest_tile, r.turn_order, r.dead_replacement) == ("row", "clockwise", "once")
     assert (r.declare_end, r.bonuses_first, r.max_trade_offers) == ("turn_start", False, 5)
+    assert r.grow_survivor_first is False
 
 
 def test_tlstyer_preset() -> None:
     r = PRESETS["tlstyer"]
     assert (r.player_trading, r.min_players, r.max_players) == (False, 1, 6)
     assert (r.closest_tile, r.turn_order, r.dead_replacement) == ("column", "drawn", "repeat")
-    assert (r.declare_end, r.bonuses_first) == ("with_purchase", True)
+    assert (r.declare_end, r.bonuses_first, r.grow_survivor_first) == ("with_purchase", True, True)
     assert (r.starting_cash, r.safe, r.end_size) == (6000, 11, 41)
 
 
@@ -76,7 +77,7 @@ def test_options_override_a_preset_switch_by_switch() -> None:
     assert r.turn_order == "clockwise" and isinstance(r, Ruleset)
 
 
-# ---------------------------------------------------------------- editions (RULINGS 29)
+# ---------------------------------------------------------------- editions (rule 10.1)
 def test_2008_edition_names_and_tiers() -> None:
     rules = opts(edition="2008")
     pos = position(orphans("6C"), [player("A", hand=["6D"]), player("B")], bag=["1I", "2I"])
@@ -120,7 +121,7 @@ def test_2016_record_replays() -> None:
     assert replay(state.to_record()).scores() == state.scores()
 
 
-# ---------------------------------------------------------------- parameters (RULINGS 30)
+# ---------------------------------------------------------------- parameters (rule 10.2)
 def test_starting_cash_hand_size_and_shares_per_chain() -> None:
     state = new_game(3, opts(starting_cash=8000, hand_size=5, shares_per_chain=10), seed=1)
     assert state.cash == [8000] * 3

@@ -1,4 +1,4 @@
-"""Setup (RULINGS 6-9): the draw for first player, turn order, the deal, player counts."""
+"""Setup (rules 4.1-4.5): the draw for first player, turn order, the deal, player counts."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from takeover.core.errors import RecordError
 from .helpers import hand
 
 BOARD = Board.of(12, 9)
-REST = [n for n in BOARD.names if n not in ("1B", "9A", "5C")]
 
 
 def game(first_tiles, ruleset="standard", players=3):

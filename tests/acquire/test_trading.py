@@ -1,4 +1,4 @@
-"""Player-to-player trading (RULINGS 28; on in standard, off in tlstyer)."""
+"""Player-to-player trading (section 7 of the rules; on in standard, off in tlstyer)."""
 
 from __future__ import annotations
 

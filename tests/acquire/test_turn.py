@@ -1,4 +1,4 @@
-"""A turn (RULINGS 10-17, 31): placing, no playable tile, buying, drawing, forced decisions."""
+"""A turn (rules 5.1-5.9, 11.1): placing, no playable tile, buying, drawing, forced decisions."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def seven_chains():
     }
 
 
-# ---------------------------------------------------------------- placing (RULINGS 12)
+# ---------------------------------------------------------------- placing (rule 5.3)
 def test_placing_is_mandatory_and_explicit_even_with_one_playable_tile() -> None:
     state = start(position({}, [player("A", hand=["6D"]), player("B")], bag=BAG))
     assert legal_dicts(state) == [{"type": "place_tile", "tile": "6D"}]
@@ -102,7 +102,7 @@ def test_no_playable_tile_and_nothing_to_buy(ruleset: str) -> None:
         assert state.current_player() == 2
 
 
-# ---------------------------------------------------------------- buying (RULINGS 14)
+# ---------------------------------------------------------------- buying (rule 5.6)
 def buy_position(cash=6000, shares=None, ruleset="standard"):
     board = {**chain("Tower", "1A", "2A"), **chain("Imperial", "1C", "2C", "3C")}
     players = [player("A", cash=cash, shares=shares, hand=["12I"]), player("B", hand=["12H"])]
@@ -168,7 +168,7 @@ def test_founders_share_is_not_part_of_the_purchase() -> None:
 
 
 def test_buying_is_forced_when_nothing_can_be_bought() -> None:
-    # No chain on the board: nothing can be bought, the turn passes at once (RULINGS 31).
+    # No chain on the board: nothing can be bought, the turn passes at once (rule 11.1).
     players = [player("A", hand=["6D"]), player("B", hand=["1A"])]
     state = start(position({}, players, bag=BAG))
     events = act(state, "place_tile", tile="6D")
@@ -192,7 +192,7 @@ def test_buying_nothing_is_an_explicit_choice() -> None:
     assert state.to_record()["actions"][-1] == {"player": 0, "type": "buy_shares", "shares": []}
 
 
-# ---------------------------------------------------------------- drawing (RULINGS 15)
+# ---------------------------------------------------------------- drawing (rule 5.7)
 def test_draw_back_up_to_six() -> None:
     state = buy_position()
     events = act(state, "buy_shares", shares=[])

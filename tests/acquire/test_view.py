@@ -1,4 +1,4 @@
-"""Secret information (RULINGS 27): what each seat's view and events contain."""
+"""Secret information (section 9 of the rules): what each seat's view and events contain."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from takeover.acquire.state import ORPHAN
+from takeover.acquire import ORPHAN
 from takeover.rl.observation import BOARD_PLANES, PLAYER_FEATURES, ObservationEncoder
 
 from .helpers import random_positions

@@ -18,6 +18,19 @@ from takeover.acquire.actions import (
     PlaceTile,
     ProposeTrade,
 )
+from takeover.acquire.constants import (
+    ANSWER,
+    BUY,
+    DEFUNCT,
+    DISPOSE,
+    EMPTY,
+    FOUND,
+    ORPHAN,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    SURVIVOR,
+)
 from takeover.acquire.record import from_record, replay, summary, to_record
 from takeover.acquire.rules import PRESETS, Ruleset, ruleset_from_json
 from takeover.acquire.setup import from_position, new_game
@@ -49,8 +62,19 @@ DEFINITION = GameDefinition(
 register(DEFINITION)
 
 __all__ = [
+    "ANSWER",
+    "BUY",
     "DEFINITION",
+    "DEFUNCT",
+    "DISPOSE",
+    "EMPTY",
+    "FOUND",
+    "ORPHAN",
+    "OVER",
+    "PHASE_NAMES",
+    "PLACE",
     "PRESETS",
+    "SURVIVOR",
     "AcquireState",
     "AnswerTrade",
     "BuyShares",

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard, TypeVar
 
 from takeover.acquire.board import Board
 from takeover.acquire.data import NUM_CHAINS
+from takeover.acquire.explain import words
+from takeover.acquire.refusals import Reason, Refusal
 from takeover.core.errors import IllegalAction
 from takeover.core.memo import Memo
 
@@ -73,22 +75,6 @@ class Offer:
     def is_empty(self) -> bool:
         return self.cash == 0 and not self.shares
 
-    def problem(self) -> str | None:
-        """What makes this side malformed, if anything (offers built in code are not
-        checked by the record reader, so :meth:`AcquireState.apply` asks this)."""
-        cash = self.cash
-        if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0 or cash % 100:
-            return f"trade cash must be a non-negative multiple of $100, got {cash!r}"
-        chains = [c for c, _ in self.shares]
-        if len(set(chains)) != len(chains):
-            return "each chain may appear only once on a side of a trade"
-        for chain, n in self.shares:
-            if not isinstance(chain, int) or not 0 <= chain < NUM_CHAINS:
-                return f"unknown chain {chain!r} in a trade"
-            if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
-                return f"share counts in a trade must be positive integers, got {n!r}"
-        return None
-
 
 @dataclass(frozen=True, slots=True)
 class ProposeTrade:
@@ -103,6 +89,9 @@ class AnswerTrade:
     accept: bool
     type: ClassVar[str] = "answer_trade"
 
+
+F = TypeVar("F")
+"""A form of an action (its record form or its text)."""
 
 AcquireAction = (
     PlaceTile
@@ -188,18 +177,30 @@ class Notation:
                 return {
                     "type": action.type,
                     "to": to,
-                    "give": self._offer_dict(give),
-                    "get": self._offer_dict(get),
+                    "give": self.offer_dict(give),
+                    "get": self.offer_dict(get),
                 }
             case AnswerTrade(accept):
                 return {"type": action.type, "accept": accept}
         raise TypeError(f"not an Acquire action: {action!r}")
 
-    def _offer_dict(self, offer: Offer) -> dict[str, Any]:
+    def offer_dict(self, offer: Offer) -> dict[str, Any]:
+        """A trade side's record form (also in the trade events)."""
         return {"cash": offer.cash, "shares": {self.chain_names[c]: n for c, n in offer.shares}}
 
     def from_dict(self, data: Mapping[str, Any]) -> AcquireAction:
-        """Read an action's record form; raises ``IllegalAction`` naming the bad field."""
+        """Read an action's record form; raises ``IllegalAction`` naming the bad field.
+
+        The record form is read here (names to ids, the shape of the JSON); the values of
+        the fields are checked by :func:`field_refusal`, as for actions built in code.
+        """
+        action = self._read(data)
+        refusal = field_refusal(action, self.board.size, len(self.chain_names))
+        if refusal is not None:
+            raise IllegalAction(words(refusal, self.board, self.chain_names))
+        return action
+
+    def _read(self, data: Mapping[str, Any]) -> AcquireAction:
         if not isinstance(data, Mapping):
             raise IllegalAction(f"an action must be an object, got {data!r}")
         kind = data.get("type")
@@ -213,48 +214,42 @@ class Notation:
             case "choose_defunct":
                 return ChooseDefunct(self.chain(_field(data, "chain")))
             case "dispose_shares":
-                return DisposeShares(_count(data, "sell"), _count(data, "trade"))
+                return DisposeShares(data.get("sell", 0), data.get("trade", 0))
             case "buy_shares":
                 shares = data.get("shares", [])
                 if not isinstance(shares, list):
                     raise IllegalAction('"shares" must be a list of chain names')
-                end_game = data.get("end_game", False)
-                if not isinstance(end_game, bool):
-                    raise IllegalAction('"end_game" must be true or false')
-                return BuyShares(tuple(sorted(self.chain(s) for s in shares)), end_game)
+                chains = tuple(sorted(self.chain(s) for s in shares))
+                return BuyShares(chains, data.get("end_game", False))
             case "declare_end":
                 return DeclareEnd()
             case "propose_trade":
                 to = _field(data, "to")
-                if not isinstance(to, int) or isinstance(to, bool):
-                    raise IllegalAction(f'"to" must be a seat number, got {to!r}')
                 return ProposeTrade(
                     to, self._offer(data.get("give", {})), self._offer(data.get("get", {}))
                 )
             case "answer_trade":
-                accept = _field(data, "accept")
-                if not isinstance(accept, bool):
-                    raise IllegalAction('"accept" must be true or false')
-                return AnswerTrade(accept)
+                return AnswerTrade(_field(data, "accept"))
         raise IllegalAction(f"unknown action type {kind!r}")
 
     def _offer(self, data: object) -> Offer:
+        """A trade side: ``{"cash": int, "shares": {chain name: count}}``; zero counts are
+        left out, and a chain named twice (in other cases) has its counts added."""
         if not isinstance(data, Mapping):
-            raise IllegalAction('a trade side must be {"cash": int, "shares": {chain: int}}')
-        cash = data.get("cash", 0)
-        if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0 or cash % 100:
-            raise IllegalAction(f"trade cash must be a non-negative multiple of $100, got {cash!r}")
+            raise IllegalAction(words(Refusal(Reason.BAD_TRADE_SIDE), self.board, ()))
         raw = data.get("shares", {})
         if not isinstance(raw, Mapping):
             raise IllegalAction('trade "shares" must be an object {chain: count}')
-        shares: dict[int, int] = {}
+        counts: dict[int, Any] = {}
         for name, n in raw.items():
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise IllegalAction(f"share count for {name!r} must be a non-negative integer")
-            if n:
-                c = self.chain(name)
-                shares[c] = shares.get(c, 0) + n
-        return Offer(cash, tuple(sorted(shares.items())))
+            c = self.chain(name)
+            before = counts.get(c, 0)
+            if _is_count(before) and _is_count(n):
+                counts[c] = before + n
+            elif _is_count(before):
+                counts[c] = n  # kept for field_refusal to name
+        shares = tuple(sorted((c, n) for c, n in counts.items() if not (_is_int(n) and n == 0)))
+        return Offer(data.get("cash", 0), shares)
 
     # -- text form ---------------------------------------------------------
     def text(self, action: AcquireAction) -> str:
@@ -299,7 +294,7 @@ class Notation:
         return " + ".join(parts) or "nothing"
 
 
-def _recall(cache: Memo[int, tuple[Any, Any]], action: Any) -> Any:
+def _recall(cache: Memo[int, tuple[AcquireAction, F]], action: AcquireAction) -> F | None:
     """The form of ``action`` kept in ``cache``, if any.
 
     Keyed by identity, not equality: hashing a dataclass costs more than the rest of
@@ -312,7 +307,7 @@ def _recall(cache: Memo[int, tuple[Any, Any]], action: Any) -> Any:
     return None
 
 
-def _remember(cache: Memo[int, tuple[Any, Any]], action: Any, value: Any) -> None:
+def _remember(cache: Memo[int, tuple[AcquireAction, F]], action: AcquireAction, value: F) -> None:
     if type(action) is not ProposeTrade:  # open-ended and rarely repeated
         cache.keep(id(action), (action, value))
 
@@ -323,8 +318,73 @@ def _field(data: Mapping[str, Any], name: str) -> Any:
     return data[name]
 
 
-def _count(data: Mapping[str, Any], name: str) -> int:
-    value = data.get(name, 0)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise IllegalAction(f"{name!r} must be a non-negative integer, got {value!r}")
-    return value
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_count(value: object) -> bool:
+    return _is_int(value) and value >= 0
+
+
+def field_refusal(action: object, tiles: int, chains: int = NUM_CHAINS) -> Refusal | None:
+    """What is wrong with the fields of ``action``, whatever the position: a value of the
+    wrong type or out of range. ``None`` when they are well-formed.
+
+    The one check of fields, for actions read from records (:meth:`Notation.from_dict`)
+    and built in code (:meth:`AcquireState.apply`): a dataclass does not check its
+    fields, and ``AnswerTrade(1)`` would even equal ``AnswerTrade(True)``.
+    ``tiles``: the board's tile count; ``chains``: the number of chains.
+    """
+    match action:
+        case PlaceTile(tile):
+            if not _is_int(tile) or not 0 <= tile < tiles:
+                return Refusal(Reason.BAD_TILE_ID, {"value": tile, "last": tiles - 1})
+        case FoundChain(c) | ChooseSurvivor(c) | ChooseDefunct(c):
+            if not _is_int(c) or not 0 <= c < chains:
+                return Refusal(Reason.BAD_CHAIN_ID, {"value": c, "last": chains - 1})
+        case BuyShares(shares, end_game):
+            if not isinstance(shares, tuple) or not all(
+                _is_int(c) and 0 <= c < chains for c in shares
+            ):
+                return Refusal(Reason.BAD_PURCHASE, {"value": shares, "last": chains - 1})
+            if list(shares) != sorted(shares):
+                return Refusal(Reason.UNSORTED_PURCHASE)
+            if not isinstance(end_game, bool):
+                return Refusal(Reason.NOT_A_FLAG, {"field": "end_game", "value": end_game})
+        case DisposeShares(sell, trade):
+            for name, value in (("sell", sell), ("trade", trade)):
+                if not _is_int(value) or value < 0:
+                    return Refusal(Reason.NOT_A_COUNT, {"field": name, "value": value})
+        case ProposeTrade(to, give, get):
+            if not _is_int(to):
+                return Refusal(Reason.NOT_A_SEAT, {"value": to})
+            return _side_refusal(give, chains) or _side_refusal(get, chains)
+        case AnswerTrade(accept):
+            if not isinstance(accept, bool):
+                return Refusal(Reason.NOT_A_FLAG, {"field": "accept", "value": accept})
+        case DeclareEnd():
+            pass
+        case _:
+            return Refusal(Reason.NOT_AN_ACTION, {"value": action})
+    return None
+
+
+def _side_refusal(side: object, chains: int) -> Refusal | None:
+    if not isinstance(side, Offer) or not isinstance(side.shares, tuple):
+        return Refusal(Reason.BAD_TRADE_SIDE)
+    cash = side.cash
+    if not _is_int(cash) or cash < 0 or cash % 100:
+        return Refusal(Reason.BAD_TRADE_CASH, {"value": cash})
+    seen: set[int] = set()
+    for entry in side.shares:
+        chain, n = entry if isinstance(entry, tuple) and len(entry) == 2 else (entry, None)
+        if not _is_int(chain) or not 0 <= chain < chains:
+            return Refusal(Reason.BAD_CHAIN_ID, {"value": chain, "last": chains - 1})
+        if chain in seen:
+            return Refusal(Reason.REPEATED_TRADE_CHAIN)
+        seen.add(chain)
+        if not _is_int(n) or n < 0:
+            return Refusal(Reason.BAD_SHARE_COUNT, {"chain": chain, "value": n})
+        if n == 0:
+            return Refusal(Reason.ZERO_SHARE_COUNT, {"chain": chain})
+    return None

@@ -1,4 +1,4 @@
-"""Board geometry: tile names, integer ids and orthogonal neighbours (RULINGS 1)."""
+"""Board geometry: tile names, integer ids and orthogonal neighbours (rules 1.1-1.2)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ ORPHAN = NUM_CHAINS
 
 CHAINS = range(NUM_CHAINS)
 
-# Phases: what kind of decision is pending.
+# Phases: what kind of decision is pending (``AcquireState.phase``; public, exported by the
+# package, as are the cell labels).
 PLACE, FOUND, SURVIVOR, DEFUNCT, DISPOSE, BUY, ANSWER, OVER = range(8)
 PHASE_NAMES = (
     "place_tile",
@@ -31,7 +32,7 @@ PHASE_NAMES = (
     "game_over",
 )
 
-# Tile classes (RULINGS 2-5).
+# Tile classes (rules 2.1-2.7).
 LONE, FOUNDING, GROWTH, MERGER, DEAD, NO_CHAIN = range(6)
 
 _PLACE = tuple(PlaceTile(t) for t in range(256))

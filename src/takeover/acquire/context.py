@@ -7,12 +7,11 @@ from typing import Any
 
 from takeover.acquire.actions import BuyShares, DisposeShares, Notation
 from takeover.acquire.board import Board
-from takeover.acquire.data import NUM_CHAINS, price_table
+from takeover.acquire.data import price_table
 from takeover.acquire.rules import Ruleset
 
 BuyKey = tuple[tuple[int, ...], bool]
-Allowed = frozenset[tuple[tuple[int, ...], bool]]
-"""Purchases as ``(shares, end_game)`` keys: tuples of ints hash fast, dataclasses do not."""
+"""A purchase as ``(shares, end_game)``: tuples of ints hash fast, dataclasses do not."""
 Template = tuple[list[BuyShares], list[list[Any]]]
 """A purchase list and the same grouped by length: group 0 holds the empty
 purchase(s), group n ``(action, *positions in the shape)`` tuples."""
@@ -47,21 +46,15 @@ class Context:
         self.shares_per_chain = ruleset.shares_per_chain
         self.max_purchase = ruleset.max_purchase
         self.end_with_purchase = ruleset.declare_end == "with_purchase"
+        self.grow_survivor_first = ruleset.grow_survivor_first
         self.buy_options = tables.buy_options
-        self.allowed_purchases = tables.allowed
+        self.purchase_keys = tables.purchase_keys
         self.dispose_options = tables.dispose_options
-
-    def price(self, chain: int, size: int) -> int:
-        return self.prices[chain][size]
 
     @cached_property
     def ruleset_json(self) -> str | dict[str, Any]:
         """The ruleset's record form, in every view (read-only: it is shared)."""
         return self.ruleset.to_json()
-
-    @property
-    def chains(self) -> range:
-        return range(NUM_CHAINS)
 
 
 class _Tables:
@@ -81,7 +74,9 @@ class _Tables:
         self.prices = tuple(price_table(tier, self.board.size) for tier in self.tiers)
         self.max_purchase = ruleset.max_purchase
         self._templates: dict[BuyKey, Template] = {}
-        self._allowed: dict[BuyKey, Allowed] = {}
+        self._keys: dict[int, frozenset[BuyKey] | None] = {}
+        """By ``id``: the keys of each shared purchase list (None until asked for). The
+        lists live as long as the tables, so their ids are their own."""
         self._dispose: dict[
             tuple[int, int], tuple[list[DisposeShares], frozenset[DisposeShares]]
         ] = {}
@@ -124,16 +119,16 @@ class _Tables:
                         ]
         return out
 
-    def allowed(self, shape: tuple[int, ...], with_end: bool) -> Allowed:
-        """The ``(shares, end_game)`` keys of every purchase of ``shape``, at any price:
-        the same list as :meth:`buy_options`, as a set for checking one action."""
-        key = (shape, with_end)
-        allowed = self._allowed.get(key)
-        if allowed is None:
-            template = self._templates.get(key) or self._template(shape, with_end)
-            allowed = frozenset((b.shares, b.end_game) for b in template[0])
-            self._allowed[key] = allowed
-        return allowed
+    def purchase_keys(self, purchases: list[BuyShares]) -> frozenset[BuyKey]:
+        """The ``(shares, end_game)`` keys of a list :meth:`buy_options` returned, to
+        check one purchase against it: worked out once for a shared list."""
+        key = id(purchases)
+        if key not in self._keys:
+            return frozenset([(b.shares, b.end_game) for b in purchases])
+        keys = self._keys[key]
+        if keys is None:
+            keys = self._keys[key] = frozenset([(b.shares, b.end_game) for b in purchases])
+        return keys
 
     def _template(self, shape: tuple[int, ...], with_end: bool) -> Template:
         """The purchases of ``shape``, fewest shares first, and the same grouped by
@@ -167,6 +162,7 @@ class _Tables:
             purchases = groups[0] + [e[0] for group in groups[1:] for e in group]
             template = (purchases, groups)
         self._templates[(shape, with_end)] = template
+        self._keys[id(template[0])] = None
         return template
 
     def _enumerate(self, shape: tuple[int, ...], with_end: bool) -> Template:
@@ -201,7 +197,7 @@ class _Tables:
     def dispose_options(
         self, held: int, survivor_left: int
     ) -> tuple[list[DisposeShares], frozenset[DisposeShares]]:
-        """Every (sell, trade) for ``held`` defunct shares (RULINGS 21)."""
+        """Every (sell, trade) for ``held`` defunct shares (rule 6.5)."""
         key = (held, min(survivor_left, held // 2))
         hit = self._dispose.get(key)
         if hit is None:

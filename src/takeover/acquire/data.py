@@ -104,7 +104,7 @@ def split_up(total: int, ways: int) -> int:
 
 
 def bonuses(price: int, holdings: list[int]) -> list[int]:
-    """Majority and minority bonuses per holder for one chain (RULINGS 20).
+    """Majority and minority bonuses per holder for one chain (rule 6.4).
 
     ``holdings[i]`` is seat i's number of shares; the result is what each seat
     receives. Majority is 10x the share price, minority 5x.
@@ -127,7 +127,7 @@ def bonuses(price: int, holdings: list[int]) -> list[int]:
         return result
     tied = holdings.count(top)
     if tied > 1:  # the majority holders share majority + minority; nobody is second
-        each = -(-(15 * price) // (tied * 100)) * 100  # split_up, inlined
+        each = split_up(15 * price, tied)
         for i in range(n):
             if holdings[i] == top:
                 result[i] = each
@@ -141,7 +141,7 @@ def bonuses(price: int, holdings: list[int]) -> list[int]:
         result[winner] = 15 * price
         return result
     result[winner] = 10 * price
-    each = -(-(5 * price) // (holdings.count(second) * 100)) * 100  # split_up, inlined
+    each = split_up(5 * price, holdings.count(second))
     for i in range(n):
         if holdings[i] == second:
             result[i] = each

@@ -11,6 +11,7 @@ from typing import Any
 from takeover.acquire.setup import from_position, new_game
 from takeover.acquire.state import AcquireState
 from takeover.core.errors import IllegalAction, RecordError
+from takeover.core.protocol import Event
 
 
 def to_record(state: AcquireState) -> dict[str, Any]:
@@ -69,7 +70,7 @@ def from_record(record: Mapping[str, Any]) -> AcquireState:
     return new_game(players, ruleset, seed=seed)
 
 
-def apply_record_action(state: AcquireState, index: int, raw: Any) -> list:
+def apply_record_action(state: AcquireState, index: int, raw: Any) -> list[Event]:
     """Apply one record action, turning any refusal into a ``RecordError``."""
     if not isinstance(raw, Mapping):
         raise RecordError("an action must be an object", index, raw)

@@ -1,7 +1,8 @@
-"""Rulesets: named presets of every parameter and switch in RULINGS.md.
+"""Rulesets: named presets of every parameter and switch of
+``docs/rules/acquire.md`` (section 10).
 
 A ruleset is data. ``standard`` is the default; ``tlstyer`` reproduces the
-conventions of acquire.tlstyer.com (RULINGS 8, 16, 19, 23, 24, 28).
+conventions of acquire.tlstyer.com (section 12 of the rules).
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ class Ruleset:
     declare_end: DeclareTiming = "turn_start"
     bonuses_first: bool = False
     """Pay every defunct chain's bonuses before any disposal (tlstyer)."""
+    grow_survivor_first: bool = False
+    """A merger's survivor takes over the other tiles as soon as it is known, not once the
+    merger is complete (tlstyer, rule 6.8)."""
     max_trade_offers: int = 5
 
     def __post_init__(self) -> None:
@@ -114,6 +118,7 @@ PRESETS: dict[str, Ruleset] = {
         dead_replacement="repeat",
         declare_end="with_purchase",
         bonuses_first=True,
+        grow_survivor_first=True,
     ),
 }
 

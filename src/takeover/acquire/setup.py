@@ -6,10 +6,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from takeover.acquire.constants import EMPTY, ORPHAN
 from takeover.acquire.context import Context
 from takeover.acquire.data import NUM_CHAINS
 from takeover.acquire.rules import Ruleset, ruleset_from_json
-from takeover.acquire.state import EMPTY, ORPHAN, AcquireState
+from takeover.acquire.state import AcquireState
+from takeover.acquire.tiles import safe_labels
+from takeover.acquire.turn import draw, start_turn
 from takeover.core.errors import IllegalAction, RecordError
 
 
@@ -49,7 +52,7 @@ def new_game(
     seed: int | None = None,
     tile_bag: Sequence[int] | None = None,
 ) -> AcquireState:
-    """A new game: the first-player draw (RULINGS 8) and the deal (RULINGS 9).
+    """A new game: the first-player draw (rules 4.3-4.4) and the deal (rule 4.5).
 
     ``players`` is a list of names or a count. The bag is ``tile_bag`` (tile ids in
     draw order; a prefix is allowed) or a shuffle from ``seed`` (default: random).
@@ -72,9 +75,9 @@ def new_game(
     # Draw for first player: each seat in seat order places one tile as an orphan.
     drawn: list[tuple[int, int]] = []
     for seat in range(ctx.num_players):
-        tiles = state._draw(seat, 1)
-        if tiles:
-            (tile,) = tiles
+        drawn_tiles = draw(state, seat, 1)
+        if drawn_tiles:
+            (tile,) = drawn_tiles
             state.hands[seat] = ()
             state.board[tile] = ORPHAN
             drawn.append((seat, tile))
@@ -89,9 +92,9 @@ def new_game(
         state.order = tuple((first + i) % n for i in range(n))
     # The deal: each player in turn order draws a full hand at once.
     for seat in state.order:
-        state._draw(seat, ctx.hand_size)
+        draw(state, seat, ctx.hand_size)
     state.turn_pos = 0
-    state._start_turn(state._safe_labels())
+    start_turn(state, safe_labels(state))
     return state
 
 
@@ -120,7 +123,7 @@ def from_position(
     state = AcquireState(ctx)
     seen: set[int] = set()
 
-    def tiles(raw: object, where: str) -> list[int]:
+    def tile_ids(raw: object, where: str) -> list[int]:
         if not isinstance(raw, list):
             raise RecordError(f"{where} must be a list of tile names")
         out = []
@@ -139,7 +142,7 @@ def from_position(
     if not isinstance(board, Mapping):
         raise RecordError('"board" must be an object {tile: chain name or null}')
     for name, chain in board.items():
-        (t,) = tiles([name], "board")
+        (t,) = tile_ids([name], "board")
         if chain is None:
             state.board[t] = ORPHAN
         else:
@@ -150,7 +153,7 @@ def from_position(
     for c in range(NUM_CHAINS):
         state.sizes[c] = sum(1 for label in state.board if label == c)
     _check_board(state)
-    state.removed = tuple(tiles(position.get("removed", []), "removed"))
+    state.removed = tuple(tile_ids(position.get("removed", []), "removed"))
     for seat, p in enumerate(raw_players):
         if not isinstance(p, Mapping):
             raise RecordError(f"player {seat} must be an object")
@@ -169,7 +172,7 @@ def from_position(
             if not isinstance(n, int) or n < 0:
                 raise RecordError(f"player {seat}: {chain_name} count must be >= 0")
             state.shares[seat][c] = n
-        state.hands[seat] = tuple(tiles(p.get("hand", []), f"player {seat} hand"))
+        state.hands[seat] = tuple(tile_ids(p.get("hand", []), f"player {seat} hand"))
     for c in range(NUM_CHAINS):
         held_total = sum(s[c] for s in state.shares)
         if held_total > rules.shares_per_chain:
@@ -178,7 +181,7 @@ def from_position(
                 f"only {rules.shares_per_chain} exist"
             )
         state.bank[c] = rules.shares_per_chain - held_total
-    state.bag = tuple(tiles(position.get("bag", []), "bag"))
+    state.bag = tuple(tile_ids(position.get("bag", []), "bag"))
     n = ctx.num_players
     order = position.get("order", list(range(n)))
     seats = isinstance(order, list) and all(type(x) is int for x in order)
@@ -191,14 +194,14 @@ def from_position(
     state.turn_pos = state.order.index(current)
     state.start = {"start": _position_copy(position)}
     state._log = []
-    state._start_turn(state._safe_labels())
+    start_turn(state, safe_labels(state))
     state._log = None
     assert all(label == EMPTY or 0 <= label <= ORPHAN for label in state.board)
     return state
 
 
 def _check_board(state: AcquireState) -> None:
-    """A position's board must be one that play can reach (RULINGS 2): every chain one
+    """A position's board must be one that play can reach (rule 4.6): every chain one
     connected group of 2+ tiles, no orphan touching a chain, no two chains touching."""
     board, names = state.ctx.board, state.ctx.board.names
     chain_names = state.ctx.chain_names
@@ -234,4 +237,5 @@ def _check_board(state: AcquireState) -> None:
 def _position_copy(position: Mapping[str, Any]) -> dict[str, Any]:
     import json
 
-    return json.loads(json.dumps(position))
+    copy: dict[str, Any] = json.loads(json.dumps(position))
+    return copy

@@ -2,15 +2,18 @@
 
 The turn is a small machine of phases (``PLACE`` -> ``FOUND`` or the merger phases
 -> ``BUY`` -> draw, then the next turn). Decisions with a single legal choice are
-taken here at once and reported as events (RULINGS 31), never recorded.
+taken here at once and reported as events (rule 11.1), never recorded.
 
 Representation, chosen for fast playouts and clones: tiles and chains are ints,
 the board is a list of cell labels, hands are tuples, the bag is an immutable
 tuple shared by every clone with a read position, and the history is a linked
 list of ``(previous, seat, action)`` cells, so cloning copies a few short lists.
 
-The steps themselves live beside this module, one concern each: :mod:`.turn`
-(placing, founding, buying, drawing, the end), :mod:`.merger` and :mod:`.trading`.
+The state holds the position and answers questions about it; the rules that change
+it are functions beside this module, one concern each, which :meth:`AcquireState.play`
+calls: :mod:`.turn` (placing, founding, buying, drawing, the end), :mod:`.merger` and
+:mod:`.trading`. What a tile does is :mod:`.tiles`'s; whether an action is legal, and
+why not, :mod:`.legal`'s (with :mod:`.explain` for the words).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from takeover.acquire import legal
+from takeover.acquire import tiles as _tiles
 from takeover.acquire.actions import (
     AcquireAction,
     AnswerTrade,
@@ -40,18 +45,11 @@ from takeover.acquire.constants import (
     ANSWER,
     BUY,
     CHAINS,
-    DEAD,
     DEFUNCT,
     DISPOSE,
     EMPTY,
     END_DECLARED,
     FOUND,
-    FOUNDING,
-    GROWTH,
-    LONE,
-    MERGER,
-    NO_CHAIN,
-    ORPHAN,
     OVER,
     PHASE_NAMES,
     PLACE,
@@ -59,18 +57,22 @@ from takeover.acquire.constants import (
 )
 from takeover.acquire.context import Context
 from takeover.acquire.data import NUM_CHAINS
-from takeover.acquire.explain import malformed
-from takeover.acquire.merger import MergerSteps
-from takeover.acquire.trading import TradingSteps
-from takeover.acquire.turn import TurnSteps
+from takeover.acquire.explain import words
+from takeover.acquire.merger import begin_merger, dispose, resolve_defunct
+from takeover.acquire.trading import answer, propose
+from takeover.acquire.turn import buy, declare_end, end_game, enter_buy, found, place
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 
-_NEITHER_SAFE = [False, False]  # ORPHAN and EMPTY, after the chains
-assert ORPHAN == NUM_CHAINS and EMPTY == -1  # see AcquireState._safe_labels
+History = tuple["History", int, AcquireAction] | None
+"""The recorded actions as a linked list of ``(previous, seat, action)`` cells, newest
+first: clones share it, and recording an action allocates one small tuple."""
+ViewCache = tuple[History, tuple[dict[str, Any], dict[int, dict[str, Any]]]]
+"""The history cell a view was made at, with the part all seats share and the hand entries
+of its board (see :mod:`.view`)."""
 
 
-class AcquireState(TurnSteps, MergerSteps, TradingSteps):
+class AcquireState:
     """One game of Acquire. Build it with :func:`takeover.acquire.new_game` or a record."""
 
     game = "acquire"
@@ -147,7 +149,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         self._disposers: list[int] = []
         self.end_reason: str | None = None
         self.final_scores: list[int] | None = None
-        self.history: tuple | None = None
+        self.history: History = None
         self.start: dict[str, Any] = {}
         self._log: list[Event] | None = None
         self._playable: list[int] = []
@@ -157,7 +159,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         """The active player's purchases, listed once on entering the buy step (the
         market and their cash do not change until they buy); often a list shared
         with other games, so never changed in place."""
-        self._view_cache: tuple[Any, dict[str, Any]] | None = None
+        self._view_cache: ViewCache | None = None
         """The part of every seat's view that is the same for all, with the history
         cell it was computed at (every change of position records an action)."""
 
@@ -267,6 +269,17 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
             return "buy_shares"
         return PHASE_NAMES[self.phase]
 
+    @property
+    def defunct_chains(self) -> tuple[int, ...]:
+        """During a merger, the defunct chains not yet resolved; while their holders
+        dispose of their shares, the first is the chain being disposed of."""
+        return tuple(self._defunct)
+
+    def merged_size(self) -> int:
+        """During a merger, the size the surviving chain has once it is complete (merger
+        tile, merging chains, connected orphans); 0 when no merger is under way."""
+        return _tiles.merged_size(self) if self.merge_chains else 0
+
     def price(self, chain: int) -> int:
         """Current share price of ``chain`` (0 when it is not on the board)."""
         return self.ctx.prices[chain][self.sizes[chain]]
@@ -274,11 +287,8 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     def is_safe(self, chain: int) -> bool:
         return self.sizes[chain] >= self.ctx.safe
 
-    def chains_on_board(self) -> list[int]:
-        return [c for c in range(NUM_CHAINS) if self.sizes[c]]
-
     def can_end(self) -> bool:
-        """Whether an end condition holds (RULINGS 24)."""
+        """Whether an end condition holds (rule 8.1)."""
         sizes = self.sizes
         top = max(sizes)
         if top >= self.ctx.end_size:
@@ -292,95 +302,20 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return True  # every chain on the board is safe
 
     def classify(self, tile: int) -> tuple[int, tuple[int, ...]]:
-        """What placing ``tile`` would do now: ``(kind, chains it touches)``."""
-        board = self.board
-        chains: tuple[int, ...] = ()
-        orphan = False
-        for n in self.ctx.board.neighbours[tile]:
-            label = board[n]
-            if label >= 0:  # not EMPTY
-                if label == ORPHAN:
-                    orphan = True
-                elif label not in chains:
-                    chains += (label,)
-        if not chains:
-            if not orphan:
-                return LONE, chains
-            return (FOUNDING if 0 in self.sizes else NO_CHAIN), chains
-        if len(chains) == 1:
-            return GROWTH, chains
-        sizes, safe = self.sizes, self.ctx.safe
-        safe_count = 0
-        for c in chains:
-            if sizes[c] >= safe:
-                safe_count += 1
-        return (DEAD if safe_count >= 2 else MERGER), chains
+        """What placing ``tile`` would do now: ``(kind, chains it touches)`` (rules 2.1-2.6)."""
+        return _tiles.classify(self, tile)
 
     def playable_tiles(self, seat: int) -> list[int]:
-        """``seat``'s playable tiles, in tile order.
-
-        The same rules as :meth:`classify`, asking only "playable?" (the hot path
-        of every turn): a tile is unplayable only if it touches two safe chains,
-        or founds a chain while none is left.
-        """
-        return self._playable_tiles(seat, self._safe_labels())
-
-    def _playable_tiles(self, seat: int, safe_labels: list[bool] | None) -> list[int]:
-        """:meth:`playable_tiles`, given :meth:`_safe_labels` (the turn's end has them)."""
-        hand = sorted(self.hands[seat])
-        sizes = self.sizes
-        if safe_labels is None:
-            if 0 in sizes:
-                return hand  # fewer than two safe chains and a chain to found: all playable
-            dead: list[int] = []
-        else:
-            dead = self.dead_tiles(hand, safe_labels)
-        if 0 not in sizes:  # no chain left: a tile that would found one is unplayable
-            board, neighbours = self.board, self.ctx.board.neighbours
-            for t in hand:
-                founds = False
-                for n in neighbours[t]:
-                    label = board[n]
-                    if label == ORPHAN:
-                        founds = True
-                    elif label != EMPTY:
-                        break  # touches a chain: grows or merges it
-                else:
-                    if founds:
-                        dead.append(t)
-        return [t for t in hand if t not in dead] if dead else hand
-
-    def _safe_labels(self) -> list[bool] | None:
-        """Whether each cell label is a safe chain (indexed by label: the chains, then
-        ORPHAN (7), then EMPTY (-1)); None while fewer than two chains are safe, when
-        no tile can be dead (a dead tile merges two safe chains)."""
-        sizes, safe = self.sizes, self.ctx.safe
-        if sorted(sizes)[-2] < safe:
-            return None
-        return [size >= safe for size in sizes] + _NEITHER_SAFE
+        """``seat``'s playable tiles, in tile order (rule 2.7)."""
+        return _tiles.playable_tiles(self, seat, _tiles.safe_labels(self))
 
     def dead_tiles(self, tiles: Sequence[int], safe_labels: list[bool] | None = None) -> list[int]:
-        """Those of ``tiles`` that would merge two safe chains: permanently
-        unplayable (RULINGS 5). ``safe_labels``: :meth:`_safe_labels`, if known."""
-        safe_label = safe_labels or self._safe_labels()
-        if safe_label is None:
-            return []
-        board, neighbours = self.board, self.ctx.board.neighbours
-        out = []
-        for t in tiles:
-            first = -1
-            for n in neighbours[t]:
-                label = board[n]
-                if safe_label[label]:
-                    if first < 0:
-                        first = label
-                    elif label != first:
-                        out.append(t)
-                        break
-        return out
+        """Those of ``tiles`` that would merge two safe chains: permanently unplayable
+        (rule 2.5). ``safe_labels``: :func:`.tiles.safe_labels`, if known."""
+        return _tiles.dead_tiles(self, tiles, safe_labels or _tiles.safe_labels(self))
 
     def trading_open(self) -> bool:
-        """Whether the active player may propose a trade now (RULINGS 28)."""
+        """Whether the active player may propose a trade now (rules 7.1, 7.5)."""
         return (
             self.phase == PLACE
             and not self.placed
@@ -398,6 +333,8 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         """
         phase = self.phase
         if phase == PLACE:
+            # The end may be declared at the turn's very beginning (rules 5.1, 8.2). The one
+            # statement of that rule: the turn asks this listing (see turn.maybe_skip_to_buy).
             ends = self.at_start and not self.ctx.end_with_purchase and self.can_end()
             actions: list[AcquireAction] = [_DECLARE] if ends else []
             tiles = self._playable
@@ -407,7 +344,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
                 actions += self._buy_options()
             return actions
         if phase == BUY:
-            return self._purchases[:]
+            return [*self._purchases]
         if phase == DISPOSE:
             return list(self._dispose_options()[0])
         if phase == FOUND:
@@ -418,13 +355,11 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
             return [_DEFUNCT[c] for c in self._largest(self._defunct)]
         if phase == ANSWER:
             actions = [_ANSWER[False]]
-            if self.pending_trade is not None and self._trade_problem(self.pending_trade) is None:
+            offer = self.pending_trade
+            if offer is not None and legal.delivery_refusal(self, offer) is None:
                 actions.insert(0, _ANSWER[True])
             return actions
         return []
-
-    def _may_declare_now(self) -> bool:
-        return self.at_start and not self.ctx.end_with_purchase and self.can_end()
 
     def _buy_offers(self) -> tuple[tuple[int, ...], list[int], bool]:
         """The key of the purchase table: what is on offer, at which prices, and
@@ -447,15 +382,11 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         shape, prices, with_end = self._buy_offers()
         return self.ctx.buy_options(shape, prices, with_end, self.cash[self.active])
 
-    def _buy_is_legal(self, action: BuyShares) -> bool:
-        shape, _, with_end = self._buy_offers()
-        if (action.shares, action.end_game) not in self.ctx.allowed_purchases(shape, with_end):
-            return False
-        prices, sizes = self.ctx.prices, self.sizes
-        return sum(prices[c][sizes[c]] for c in action.shares) <= self.cash[self.active]
-
     def _dispose_options(self) -> tuple[list[DisposeShares], frozenset[DisposeShares]]:
-        held = self.shares[self.decider][self._defunct[0]]  # type: ignore[index]
+        """The deciding holder's disposals (rule 6.5), as a list and as a set."""
+        seat = self.decider
+        assert seat is not None
+        held = self.shares[seat][self._defunct[0]]
         return self.ctx.dispose_options(held, self.bank[self.survivor])
 
     def _largest(self, chains: Sequence[int]) -> list[int]:
@@ -479,15 +410,11 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
 
         Raises :class:`IllegalAction` naming what was wrong; the state is unchanged.
         """
-        if self.phase == OVER:
-            raise IllegalAction("the game is over")
-        if seat is not None and seat != self.decider:
-            raise IllegalAction(
-                f"it is not seat {seat}'s decision: seat {self.decider} must "
-                f"{self.decision.replace('_', ' ')}"
-            )
-        self._check(action)
-        self._log = log = []
+        refusal = legal.refusal(self, action, seat)
+        if refusal is not None:
+            raise IllegalAction(words(refusal, self.ctx.board, self.ctx.chain_names))
+        log: list[Event] = []
+        self._log = log
         try:
             self.play(action)
         finally:
@@ -495,77 +422,39 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return log
 
     def is_legal(self, action: object) -> bool:
-        try:
-            self._check(action)
-        except IllegalAction:
-            return False
-        return True
-
-    def _check(self, action: object) -> None:
-        phase = self.phase
-        problem = malformed(self, action)  # e.g. AnswerTrade(1) would equal AnswerTrade(True)
-        if problem:
-            raise IllegalAction(problem)
-        if isinstance(action, ProposeTrade):
-            problem = self._proposal_problem(action)
-            if problem:
-                raise IllegalAction(problem)
-            return
-        if phase in (PLACE, BUY) and isinstance(action, BuyShares):
-            if phase == PLACE and self._playable:
-                raise IllegalAction("place a tile before buying shares")
-            tlstyer_end = self.ctx.ruleset.declare_end == "with_purchase"
-            if action.end_game and tlstyer_end and not self.can_end():
-                action = BuyShares(action.shares)  # ignored, not an error (RULINGS 24)
-            if self._buy_is_legal(action):
-                return
-        elif phase == DISPOSE and isinstance(action, DisposeShares):
-            if action in self._dispose_options()[1]:
-                return
-        elif action in self.legal_actions():
-            return
-        raise IllegalAction(self._explain(action))
-
-    def _explain(self, action: object) -> str:
-        """Why ``action`` is not legal now (diagnostic only; it never permits anything)."""
-        from takeover.acquire.explain import explain
-
-        return explain(self, action)
+        """Whether the deciding seat may take ``action`` now (:func:`.legal.refusal`)."""
+        return legal.refusal(self, action) is None
 
     def play(self, action: AcquireAction) -> None:
         """Apply a legal action without checking it or recording events (for search)."""
         # Dispatch on the exact type, commonest first: cheaper than ``match`` on the
-        # search path, where this runs for every decision of every playout.
+        # search path, where this runs for every decision of every playout. A merger
+        # step returns True once the merger is complete: buying follows (rule 6.6).
         kind = type(action)
+        self.history = (self.history, self.decider, action)  # type: ignore[assignment]
         if kind is PlaceTile:
-            self.history = (self.history, self.decider, action)
-            self._place(action.tile)  # type: ignore[union-attr]
+            place(self, action.tile)  # type: ignore[union-attr]
         elif kind is BuyShares:
-            self.history = (self.history, self.decider, action)
-            self._buy(action.shares, action.end_game)  # type: ignore[union-attr]
+            buy(self, action.shares, action.end_game)  # type: ignore[union-attr]
         elif kind is DisposeShares:
-            self.history = (self.history, self.decider, action)
-            self._dispose(action.sell, action.trade)  # type: ignore[union-attr]
+            if dispose(self, action.sell, action.trade):  # type: ignore[union-attr]
+                enter_buy(self)
         elif kind is FoundChain:
-            self.history = (self.history, self.decider, action)
-            self._found(action.chain)  # type: ignore[union-attr]
+            found(self, action.chain)  # type: ignore[union-attr]
         elif kind is ChooseSurvivor:
-            self.history = (self.history, self.decider, action)
-            self._begin_merger(action.chain)  # type: ignore[union-attr]
+            if begin_merger(self, action.chain):  # type: ignore[union-attr]
+                enter_buy(self)
         elif kind is ChooseDefunct:
-            self.history = (self.history, self.decider, action)
-            self._resolve_defunct(action.chain)  # type: ignore[union-attr]
+            if resolve_defunct(self, action.chain):  # type: ignore[union-attr]
+                enter_buy(self)
         elif kind is DeclareEnd:
-            self.history = (self.history, self.decider, action)
-            self._emit("end_declared", player=self.active)
-            self._end_game(END_DECLARED)
+            declare_end(self)
         elif kind is ProposeTrade:
-            self.history = (self.history, self.decider, action)
-            self._propose(action)  # type: ignore[arg-type]
+            propose(self, action)  # type: ignore[arg-type]
         elif kind is AnswerTrade:
-            self.history = (self.history, self.decider, action)
-            self._answer(action.accept)  # type: ignore[union-attr]
+            answer(self, action.accept)  # type: ignore[union-attr]
         else:
+            self.history = self.history[0]  # type: ignore[index]  # not recorded after all
             raise IllegalAction(f"not an Acquire action: {action!r}")
 
     # ------------------------------------------------------------------ events & record
@@ -584,16 +473,17 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return out
 
     def scores_if_ended(self) -> list[int]:
-        """Each seat's money if the game ended now (RULINGS 26): the final scoring
+        """Each seat's money if the game ended now (rule 8.4): the final scoring
         itself, run on a copy (bots ask this before declaring the end)."""
         if self.final_scores is not None:
             return list(self.final_scores)
         twin = self.clone()
-        twin._end_game(END_DECLARED)
-        return list(twin.final_scores)  # type: ignore[arg-type]
+        end_game(twin, END_DECLARED)
+        assert twin.final_scores is not None
+        return list(twin.final_scores)
 
     def ranks(self) -> list[int]:
-        """1-based place per seat; equal scores share the place (RULINGS 26)."""
+        """1-based place per seat; equal scores share the place (rule 8.5)."""
         money = self.final_scores if self.final_scores is not None else self.cash
         return [1 + sum(1 for other in money if other > m) for m in money]
 

@@ -1,92 +1,61 @@
-"""Player-to-player trading: proposals, answers and transfers (RULINGS 28)."""
+"""Player-to-player trading: proposals, answers and transfers (section 7 of the rules).
+
+Steps are functions of the state, like those of :mod:`.turn`; whether a proposal or an
+acceptance is allowed is :mod:`.legal`'s to say.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from takeover.acquire.actions import Offer, ProposeTrade
 from takeover.acquire.constants import ANSWER, PLACE
+from takeover.acquire.turn import maybe_skip_to_buy
+
+if TYPE_CHECKING:
+    from takeover.acquire.state import AcquireState
 
 
-class TradingSteps:
-    """Trading, as a mixin of :class:`~takeover.acquire.state.AcquireState`."""
+def propose(state: AcquireState, offer: ProposeTrade) -> None:
+    state.trades_offered += 1
+    state.at_start = False  # rule 7.6
+    state.pending_trade = offer
+    state.phase = ANSWER
+    state.decider = offer.to
+    if state._log is not None:
+        state._emit("trade_proposed", player=state.active, **trade_data(state, offer))
 
-    __slots__ = ()
 
-    def _proposal_problem(self, offer: ProposeTrade) -> str | None:
-        if not self.ctx.ruleset.player_trading:
-            return "player-to-player trading is not enabled at this table"
-        if self.phase != PLACE or self.placed:
-            return "trades may only be proposed by the active player before placing a tile"
-        if self.trades_offered >= self.ctx.ruleset.max_trade_offers:
-            return f"at most {self.ctx.ruleset.max_trade_offers} trade offers per turn"
-        to = offer.to
-        if not isinstance(to, int) or not 0 <= to < self.num_players or to == self.active:
-            return f"seat {to!r} is not another player at this table"
-        malformed = offer.give.problem() or offer.get.problem()
-        if malformed:
-            return malformed
-        if offer.give.is_empty() and offer.get.is_empty():
-            return "a trade must exchange something"
-        problem = self._side_problem(self.active, offer.give, "you")
-        if problem:
-            return problem
-        if not self.ctx.ruleset.hidden_holdings:
-            return self._side_problem(offer.to, offer.get, f"seat {offer.to}")
-        return None
+def answer(state: AcquireState, accept: bool) -> None:
+    """Rule 7.4: the trade is done or not, and the active player's turn goes on."""
+    offer = state.pending_trade
+    assert offer is not None
+    if accept:
+        _transfer(state, state.active, offer.to, offer.give)
+        _transfer(state, offer.to, state.active, offer.get)
+    if state._log is not None:
+        state._emit("trade_answered", player=offer.to, accepted=accept, **trade_data(state, offer))
+    state.pending_trade = None
+    state.phase = PLACE
+    state.decider = state.active
+    if not state._playable:
+        maybe_skip_to_buy(state)
 
-    def _trade_problem(self, offer: ProposeTrade) -> str | None:
-        """Whether both sides can still deliver (checked again on acceptance)."""
-        return self._side_problem(self.active, offer.give, "the proposer") or self._side_problem(
-            offer.to, offer.get, "you"
-        )
 
-    def _side_problem(self, seat: int, side: Offer, who: str) -> str | None:
-        if side.cash > self.cash[seat]:
-            return f"{who} cannot give ${side.cash:,} (cash ${self.cash[seat]:,})"
-        for chain, n in side.shares:
-            held = self.shares[seat][chain]
-            if held < n:
-                return f"{who} cannot give {n} {self._name(chain)} (holding {held})"
-        return None
+def _transfer(state: AcquireState, giver: int, taker: int, side: Offer) -> None:
+    state.cash[giver] -= side.cash
+    state.cash[taker] += side.cash
+    for chain, n in side.shares:
+        state.shares[giver][chain] -= n
+        state.shares[taker][chain] += n
 
-    def _propose(self, offer: ProposeTrade) -> None:
-        self.trades_offered += 1
-        self.at_start = False
-        self.pending_trade = offer
-        self.phase = ANSWER
-        self.decider = offer.to
-        if self._log is not None:
-            self._emit("trade_proposed", player=self.active, **self._trade_data(offer))
 
-    def _answer(self, accept: bool) -> None:
-        offer = self.pending_trade
-        assert offer is not None
-        if accept:
-            self._transfer(self.active, offer.to, offer.give)
-            self._transfer(offer.to, self.active, offer.get)
-        if self._log is not None:
-            self._emit(
-                "trade_answered", player=offer.to, accepted=accept, **self._trade_data(offer)
-            )
-        self.pending_trade = None
-        self.phase = PLACE
-        self.decider = self.active
-        if not self._playable:
-            self._maybe_skip_to_buy()
-
-    def _transfer(self, giver: int, taker: int, side: Offer) -> None:
-        self.cash[giver] -= side.cash
-        self.cash[taker] += side.cash
-        for chain, n in side.shares:
-            self.shares[giver][chain] -= n
-            self.shares[taker][chain] += n
-
-    def _trade_data(self, offer: ProposeTrade) -> dict[str, Any]:
-        notation = self.ctx.notation
-        return {
-            "from": self.active,
-            "to": offer.to,
-            "give": notation._offer_dict(offer.give),
-            "get": notation._offer_dict(offer.get),
-        }
+def trade_data(state: AcquireState, offer: ProposeTrade) -> dict[str, Any]:
+    """A proposal's parties and terms, as the trade events and views show them."""
+    notation = state.ctx.notation
+    return {
+        "from": state.active,
+        "to": offer.to,
+        "give": notation.offer_dict(offer.give),
+        "get": notation.offer_dict(offer.get),
+    }

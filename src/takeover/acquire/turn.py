@@ -1,10 +1,17 @@
-"""The turn: placing, founding, buying, drawing, dead tiles, the end (RULINGS 10-17, 24-26)."""
+"""The turn: placing, founding, buying, drawing, dead tiles, the end (rules 5.1-5.9, 8.1-8.5).
+
+Steps are functions of the :class:`~takeover.acquire.state.AcquireState` they change: the
+state holds the position, each step module one concern (this one, :mod:`.merger`,
+:mod:`.trading`). A step runs the steps that follow it until a player must decide.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from takeover.acquire.constants import (
     BUY,
-    EMPTY,
+    DECLARE_END,
     END_ALL_TILES,
     END_DECLARED,
     END_NO_PLACEMENT,
@@ -18,228 +25,236 @@ from takeover.acquire.constants import (
     SURVIVOR,
 )
 from takeover.acquire.data import NUM_CHAINS
+from takeover.acquire.merger import begin_merger, pay_bonuses
+from takeover.acquire.tiles import (
+    SafeLabels,
+    absorb,
+    classify,
+    dead_tiles,
+    playable_tiles,
+    safe_labels,
+)
+
+if TYPE_CHECKING:
+    from takeover.acquire.state import AcquireState
 
 
-class TurnSteps:
-    """The steps of a turn, as a mixin of :class:`~takeover.acquire.state.AcquireState`."""
-
-    __slots__ = ()
-
-    def _start_turn(self, safe_labels: list[bool] | None) -> None:
-        """The next turn, given the board's :meth:`_safe_labels`."""
-        self.active = seat = self.order[self.turn_pos]
-        self.decider = seat
-        self.phase = PLACE
-        self.placed = False
-        self.at_start = True
-        self.trades_offered = 0
-        self.pending_trade = None
-        self.turn_number += 1
-        if self._log is not None:
-            self._emit("turn_started", player=seat, turn=self.turn_number)
-        self._playable = playable = self._playable_tiles(seat, safe_labels)
-        if not playable:
-            if self.hands[seat] and self._log is not None:
-                names = self.ctx.board.names
-                self._emit(
-                    "hand_revealed",
-                    player=seat,
-                    tiles=[names[t] for t in sorted(self.hands[seat])],
-                    reason="no playable tile",
-                )
-            self._maybe_skip_to_buy()
-
-    def _maybe_skip_to_buy(self) -> None:
-        """With no playable tile the player places nothing (RULINGS 12, 31)."""
-        if not self._may_declare_now() and not self.trading_open():
-            self._enter_buy()
-
-    def _place(self, tile: int) -> None:
-        seat = self.active
-        hand = self.hands[seat]
-        i = hand.index(tile)
-        self.hands[seat] = hand[:i] + hand[i + 1 :]
-        self.placed = True
-        self.at_start = False
-        kind, chains = self.classify(tile)
-        board = self.board
-        if self._log is not None:
-            self._emit("tile_placed", player=seat, tile=self.ctx.board.names[tile])
-        if kind == LONE:
-            board[tile] = ORPHAN
-            self._enter_buy()
-        elif kind == GROWTH:
-            chain = chains[0]
-            board[tile] = chain
-            added = 1 + self._absorb(tile, chain)
-            self.sizes[chain] += added
-            if self._log is not None:
-                self._emit("chain_grew", chain=self._name(chain), size=self.sizes[chain])
-            self._enter_buy()
-        elif kind == FOUNDING:
-            board[tile] = ORPHAN
-            self.merge_tile = tile
-            free = [c for c in range(NUM_CHAINS) if not self.sizes[c]]
-            if len(free) == 1:
-                self._found(free[0], forced=True)
-            else:
-                self.phase = FOUND
-        else:  # MERGER
-            self.merge_tile = tile
-            self.merge_chains = chains
-            self.mergemaker_pos = self.turn_pos
-            if self._log is not None:
-                self._emit(
-                    "merger",
-                    player=seat,
-                    tile=self.ctx.board.names[tile],
-                    chains={self._name(c): self.sizes[c] for c in chains},
-                )
-            largest = self._largest(chains)
-            if len(largest) == 1:
-                self._begin_merger(largest[0], forced=True)
-            else:
-                self.phase = SURVIVOR
-
-    def _absorb(self, tile: int, chain: int) -> int:
-        """Relabel every labelled cell connected to ``tile`` (other than ``chain``) as
-        ``chain``; return how many cells changed. ``tile`` itself must already be ``chain``."""
-        board = self.board
-        neighbours = self.ctx.board.neighbours
-        stack = [tile]
-        changed = 0
-        while stack:
-            for n in neighbours[stack.pop()]:
-                label = board[n]
-                if label != EMPTY and label != chain:
-                    board[n] = chain
-                    changed += 1
-                    stack.append(n)
-        return changed
-
-    def _found(self, chain: int, forced: bool = False) -> None:
-        tile = self.merge_tile
-        self.board[tile] = chain
-        self.sizes[chain] = 1 + self._absorb(tile, chain)
-        seat = self.active
-        got_share = self.bank[chain] > 0
-        if got_share:
-            self.bank[chain] -= 1
-            self.shares[seat][chain] += 1
-        if self._log is not None:
-            self._emit(
-                "chain_founded",
+def start_turn(state: AcquireState, safe: SafeLabels | None) -> None:
+    """The next turn, given the board's :func:`.tiles.safe_labels`."""
+    state.active = seat = state.order[state.turn_pos]
+    state.decider = seat
+    state.phase = PLACE
+    state.placed = False
+    state.at_start = True
+    state.trades_offered = 0
+    state.pending_trade = None
+    state.turn_number += 1
+    if state._log is not None:
+        state._emit("turn_started", player=seat, turn=state.turn_number)
+    state._playable = playable = playable_tiles(state, seat, safe)
+    if not playable:
+        if state.hands[seat] and state._log is not None:
+            names = state.ctx.board.names
+            state._emit(
+                "hand_revealed",
                 player=seat,
-                chain=self._name(chain),
-                size=self.sizes[chain],
-                founder_share=got_share,
-                forced=forced,
+                tiles=[names[t] for t in sorted(state.hands[seat])],
+                reason="no playable tile",
             )
-        self._enter_buy()
+        maybe_skip_to_buy(state)
 
-    def _enter_buy(self) -> None:
-        self.phase = BUY
-        self.decider = self.active
-        self.at_start = False
-        self._purchases = purchases = self._buy_options()
-        if len(purchases) < 2:  # only buying nothing: no decision (RULINGS 31)
-            if self._log is not None:
-                self._emit("shares_bought", player=self.active, shares={}, cost=0, forced=True)
-            self._end_turn()
 
-    def _buy(self, shares: tuple[int, ...], end_game: bool) -> None:
-        seat = self.active
-        cost = 0
-        held, bank, sizes, prices = self.shares[seat], self.bank, self.sizes, self.ctx.prices
+def maybe_skip_to_buy(state: AcquireState) -> None:
+    """With no playable tile the player places nothing (rules 5.3, 11.1), and buys at once
+    unless the end may still be declared (then listed first) or a trade proposed."""
+    listed = state.legal_actions()
+    if not (listed and listed[0] is DECLARE_END) and not state.trading_open():
+        enter_buy(state)
+
+
+def place(state: AcquireState, tile: int) -> None:
+    seat = state.active
+    hand = state.hands[seat]
+    i = hand.index(tile)
+    state.hands[seat] = hand[:i] + hand[i + 1 :]
+    state.placed = True
+    state.at_start = False
+    kind, chains = classify(state, tile)
+    board = state.board
+    if state._log is not None:
+        state._emit("tile_placed", player=seat, tile=state.ctx.board.names[tile])
+    if kind == LONE:
+        board[tile] = ORPHAN
+        enter_buy(state)
+    elif kind == GROWTH:
+        chain = chains[0]
+        board[tile] = chain
+        added = 1 + absorb(state, tile, chain)
+        state.sizes[chain] += added
+        if state._log is not None:
+            state._emit("chain_grew", chain=state._name(chain), size=state.sizes[chain])
+        enter_buy(state)
+    elif kind == FOUNDING:
+        board[tile] = ORPHAN
+        state.merge_tile = tile
+        free = [c for c in range(NUM_CHAINS) if not state.sizes[c]]
+        if len(free) == 1:
+            found(state, free[0], forced=True)
+        else:
+            state.phase = FOUND
+    else:  # MERGER
+        state.merge_tile = tile
+        state.merge_chains = chains
+        state.mergemaker_pos = state.turn_pos
+        if state._log is not None:
+            state._emit(
+                "merger",
+                player=seat,
+                tile=state.ctx.board.names[tile],
+                chains={state._name(c): state.sizes[c] for c in chains},
+            )
+        largest = state._largest(chains)
+        if len(largest) != 1:
+            state.phase = SURVIVOR
+        elif begin_merger(state, largest[0], forced=True):
+            enter_buy(state)
+
+
+def found(state: AcquireState, chain: int, forced: bool = False) -> None:
+    """Rule 5.4: the chain founded on the last tile, and the founder's share."""
+    tile = state.merge_tile
+    state.board[tile] = chain
+    state.sizes[chain] = 1 + absorb(state, tile, chain)
+    seat = state.active
+    got_share = state.bank[chain] > 0
+    if got_share:
+        state.bank[chain] -= 1
+        state.shares[seat][chain] += 1
+    if state._log is not None:
+        state._emit(
+            "chain_founded",
+            player=seat,
+            chain=state._name(chain),
+            size=state.sizes[chain],
+            founder_share=got_share,
+            forced=forced,
+        )
+    enter_buy(state)
+
+
+def enter_buy(state: AcquireState) -> None:
+    state.phase = BUY
+    state.decider = state.active
+    state.at_start = False
+    state._purchases = purchases = state._buy_options()
+    if len(purchases) < 2:  # only buying nothing: no decision (rule 11.1)
+        if state._log is not None:
+            state._emit("shares_bought", player=state.active, shares={}, cost=0, forced=True)
+        end_turn(state)
+
+
+def buy(state: AcquireState, shares: tuple[int, ...], end_game: bool) -> None:
+    seat = state.active
+    cost = 0
+    held, bank, sizes, prices = state.shares[seat], state.bank, state.sizes, state.ctx.prices
+    for c in shares:
+        cost += prices[c][sizes[c]]
+        held[c] += 1
+        bank[c] -= 1
+    state.cash[seat] -= cost
+    if state._log is not None:
+        counts: dict[str, int] = {}
         for c in shares:
-            cost += prices[c][sizes[c]]
-            held[c] += 1
-            bank[c] -= 1
-        self.cash[seat] -= cost
-        if self._log is not None:
-            counts: dict[str, int] = {}
-            for c in shares:
-                counts[self._name(c)] = counts.get(self._name(c), 0) + 1
-            self._emit("shares_bought", player=seat, shares=counts, cost=cost, forced=False)
-        if end_game and self.can_end():
-            self._emit("end_declared", player=seat)
-            self._end_game(END_DECLARED)
+            counts[state._name(c)] = counts.get(state._name(c), 0) + 1
+        state._emit("shares_bought", player=seat, shares=counts, cost=cost, forced=False)
+    if end_game and state.can_end():
+        declare_end(state)
+        return
+    end_turn(state)
+
+
+def declare_end(state: AcquireState) -> None:
+    """Rule 8.2: the active player ends the game."""
+    state._emit("end_declared", player=state.active)
+    end_game(state, END_DECLARED)
+
+
+def draw(state: AcquireState, seat: int, count: int) -> tuple[int, ...]:
+    start = state.bag_pos
+    drawn = state.bag[start : start + count]
+    state.bag_pos = start + len(drawn)
+    state.hands[seat] += drawn
+    return drawn
+
+
+def end_turn(state: AcquireState) -> None:
+    seat = state.active
+    need = state.ctx.hand_size - len(state.hands[seat])
+    if need > 0:
+        drawn = draw(state, seat, need)
+        if drawn and state._log is not None:
+            names = state.ctx.board.names
+            state._emit("tiles_drawn", player=seat, tiles=[names[t] for t in drawn])
+    safe = safe_labels(state)  # the board does not change until the next turn
+    if safe is not None:
+        replace_dead(state, seat, safe)
+    if state.placed:
+        state.no_place_streak = 0
+    else:
+        state.no_place_streak += 1
+    if state.bag_pos >= len(state.bag) and not any(state.hands):
+        end_game(state, END_ALL_TILES)
+    elif state.no_place_streak >= state.num_players:
+        end_game(state, END_NO_PLACEMENT)
+    else:
+        state.turn_pos = (state.turn_pos + 1) % state.num_players
+        start_turn(state, safe)
+
+
+def replace_dead(state: AcquireState, seat: int, safe: SafeLabels) -> None:
+    """Rule 5.8: reveal, remove and replace permanently unplayable tiles."""
+    repeat = state.ctx.ruleset.dead_replacement == "repeat"
+    while True:
+        dead = dead_tiles(state, state.hands[seat], safe)
+        if not dead:
             return
-        self._end_turn()
+        state.hands[seat] = tuple(t for t in state.hands[seat] if t not in dead)
+        state.removed += tuple(dead)
+        drawn = draw(state, seat, len(dead))
+        if state._log is not None:
+            names = state.ctx.board.names
+            state._emit(
+                "dead_tiles_replaced",
+                player=seat,
+                dead=[names[t] for t in dead],
+                tiles=[names[t] for t in drawn],
+            )
+        if not repeat or not drawn:
+            return
 
-    def _draw(self, seat: int, count: int) -> tuple[int, ...]:
-        start = self.bag_pos
-        drawn = self.bag[start : start + count]
-        self.bag_pos = start + len(drawn)
-        self.hands[seat] += drawn
-        return drawn
 
-    def _end_turn(self) -> None:
-        seat = self.active
-        need = self.ctx.hand_size - len(self.hands[seat])
-        if need > 0:
-            drawn = self._draw(seat, need)
-            if drawn and self._log is not None:
-                names = self.ctx.board.names
-                self._emit("tiles_drawn", player=seat, tiles=[names[t] for t in drawn])
-        safe_labels = self._safe_labels()  # the board does not change until the next turn
-        if safe_labels is not None:
-            self._replace_dead(seat, safe_labels)
-        if self.placed:
-            self.no_place_streak = 0
-        else:
-            self.no_place_streak += 1
-        if self.bag_pos >= len(self.bag) and not any(self.hands):
-            self._end_game(END_ALL_TILES)
-        elif self.no_place_streak >= self.num_players:
-            self._end_game(END_NO_PLACEMENT)
-        else:
-            self.turn_pos = (self.turn_pos + 1) % self.num_players
-            self._start_turn(safe_labels)
-
-    def _replace_dead(self, seat: int, safe_labels: list[bool]) -> None:
-        """RULINGS 16: reveal, remove and replace permanently unplayable tiles."""
-        repeat = self.ctx.ruleset.dead_replacement == "repeat"
-        while True:
-            dead = self.dead_tiles(self.hands[seat], safe_labels)
-            if not dead:
-                return
-            self.hands[seat] = tuple(t for t in self.hands[seat] if t not in dead)
-            self.removed += tuple(dead)
-            drawn = self._draw(seat, len(dead))
-            if self._log is not None:
-                names = self.ctx.board.names
-                self._emit(
-                    "dead_tiles_replaced",
-                    player=seat,
-                    dead=[names[t] for t in dead],
-                    tiles=[names[t] for t in drawn],
-                )
-            if not repeat or not drawn:
-                return
-
-    def _end_game(self, reason: str) -> None:
-        """Final scoring (RULINGS 26): bonuses, then every share on the board sold."""
-        self.end_reason = reason
-        if self._log is not None:
-            self._emit("game_ended", reason=reason)
+def end_game(state: AcquireState, reason: str) -> None:
+    """Final scoring (rule 8.4): bonuses, then every share on the board sold."""
+    state.end_reason = reason
+    if state._log is not None:
+        state._emit("game_ended", reason=reason)
+    for chain in range(NUM_CHAINS):
+        if state.sizes[chain]:
+            pay_bonuses(state, chain, "final")
+    for seat in range(state.num_players):
+        sold: dict[str, int] = {}
         for chain in range(NUM_CHAINS):
-            if self.sizes[chain]:
-                self._pay_bonuses(chain, "final")
-        for seat in range(self.num_players):
-            sold: dict[str, int] = {}
-            for chain in range(NUM_CHAINS):
-                n = self.shares[seat][chain]
-                if n and self.sizes[chain]:
-                    value = n * self.price(chain)
-                    self.cash[seat] += value
-                    self.shares[seat][chain] = 0
-                    self.bank[chain] += n
-                    sold[self._name(chain)] = value
-            if sold and self._log is not None:
-                self._emit("final_sale", player=seat, proceeds=sold)
-        self.final_scores = list(self.cash)
-        self.phase = OVER
-        self.decider = None
-        if self._log is not None:
-            self._emit("final_scores", scores=list(self.final_scores), ranks=self.ranks())
+            n = state.shares[seat][chain]
+            if n and state.sizes[chain]:
+                value = n * state.price(chain)
+                state.cash[seat] += value
+                state.shares[seat][chain] = 0
+                state.bank[chain] += n
+                sold[state._name(chain)] = value
+        if sold and state._log is not None:
+            state._emit("final_sale", player=seat, proceeds=sold)
+    state.final_scores = list(state.cash)
+    state.phase = OVER
+    state.decider = None
+    if state._log is not None:
+        state._emit("final_scores", scores=list(state.final_scores), ranks=state.ranks())

@@ -1,4 +1,4 @@
-"""Per-seat views (RULINGS 27): the one place hidden information is filtered.
+"""Per-seat views (section 9 of the rules): the one place hidden information is filtered.
 
 A view is a JSON-ready dict of what ``seat`` may see (``None``: a spectator).
 Other players' hands and the bag never appear; with ``hidden_holdings``, neither
@@ -9,7 +9,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from takeover.acquire.constants import ANSWER, DEAD, DEFUNCT, DISPOSE, PLACE, SURVIVOR
+from takeover.acquire import trading
+from takeover.acquire.actions import PlaceTile
+from takeover.acquire.constants import (
+    ANSWER,
+    DEAD,
+    DEFUNCT,
+    DISPOSE,
+    EMPTY,
+    FOUNDING,
+    GROWTH,
+    LONE,
+    MERGER,
+    NO_CHAIN,
+    PLACE,
+    SURVIVOR,
+)
 from takeover.acquire.data import CHAIN_COLOURS, NUM_CHAINS, TIER_NAMES, bonuses
 from takeover.core.memo import Memo
 from takeover.core.protocol import Event
@@ -56,7 +71,10 @@ cells), so positions that share a board (every purchase, every disposal) share b
 
 def _board(state: AcquireState) -> tuple[dict[str, str | None], dict[int, dict[str, Any]]]:
     ctx = state.ctx
-    merging = state.merge_tile if state.merge_chains else -1
+    # A merger tile is on the table, in no chain yet, until the survivor takes it over
+    # (when the merger is complete, or as soon as the survivor is known: rule 6.8).
+    tile = state.merge_tile
+    merging = tile if state.merge_chains and state.board[tile] == EMPTY else -1
     key = (ctx.notation, ctx.safe, merging, tuple(state.board))
     found = _BOARDS.get(key)
     if found is None:
@@ -64,7 +82,6 @@ def _board(state: AcquireState) -> tuple[dict[str, str | None], dict[int, dict[s
         labels = _cell_names(ctx.chain_names)  # ORPHAN (7) shows as None; EMPTY (-1) is left out
         cells = {names[t]: labels[label] for t, label in enumerate(state.board) if label >= 0}
         if merging >= 0:
-            # A merger tile is on the table while the merger is resolved, in no chain yet.
             cells[names[merging]] = None
         found = _BOARDS.keep(key, (cells, {}))
     return found
@@ -177,24 +194,20 @@ def _hand_entry(state: AcquireState, tile: int) -> dict[str, Any]:
 
 
 def _status(state: AcquireState, kind: int, chains: tuple[int, ...]) -> dict[str, Any]:
-    from takeover.acquire import state as s
-
     names = state.ctx.chain_names
-    if kind == s.DEAD:
+    if kind == DEAD:
         return {
             "playable": False,
             "why": "permanently unplayable: it would merge safe chains "
             + " and ".join(names[c] for c in chains if state.is_safe(c)),
         }
-    if kind == s.NO_CHAIN:
+    if kind == NO_CHAIN:
         return {"playable": False, "why": "temporarily unplayable: it would found an 8th chain"}
-    effect = {s.LONE: "orphan", s.FOUNDING: "founds", s.GROWTH: "grows", s.MERGER: "merges"}[kind]
+    effect = {LONE: "orphan", FOUNDING: "founds", GROWTH: "grows", MERGER: "merges"}[kind]
     return {"playable": True, "effect": effect, "chains": [names[c] for c in chains]}
 
 
 def _last_tile(state: AcquireState) -> str | None:
-    from takeover.acquire.actions import PlaceTile
-
     cell = state.history
     while cell is not None:
         cell, _, action = cell
@@ -230,7 +243,7 @@ def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
         and offer is not None
         and (not state.ctx.ruleset.hidden_holdings or seat in (state.active, offer.to))
     ):
-        d["trade"] = state._trade_data(offer)
+        d["trade"] = trading.trade_data(state, offer)
     if state.phase == PLACE:
         d["trading_open"] = state.trading_open()
     return d

@@ -27,13 +27,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from takeover.acquire import ANSWER, BUY, DEFUNCT, DISPOSE, FOUND, OVER, PLACE, SURVIVOR
 from takeover.acquire.actions import (
     AnswerTrade,
     BuyShares,
     DeclareEnd,
     PlaceTile,
 )
-from takeover.acquire.state import ANSWER, BUY, DEFUNCT, DISPOSE, FOUND, OVER, PLACE, SURVIVOR
 from takeover.bots.base import Observation
 from takeover.bots.evaluate import chain_values, opponent_weights, relative, worths
 from takeover.core.protocol import Action
@@ -241,10 +241,10 @@ def choose_dispose(state: Any, seat: int, options: list[Any]) -> Any:
 
 def dispose_scores(state: Any, seat: int, options: list[Any]) -> list[tuple[float, Any]]:
     """Each disposal with its expected value to ``seat``."""
-    defunct, survivor = state._defunct[0], state.survivor
+    defunct, survivor = state.defunct_chains[0], state.survivor
     sizes, prices = state.sizes, state.ctx.prices
     sell_price = prices[defunct][sizes[defunct]]
-    merged = sum(sizes[c] for c in state.merge_chains) + 1
+    merged = state.merged_size()
     after_price = prices[survivor][min(merged, len(prices[survivor]) - 1)]
     n = state.num_players
     holdings = [state.shares[p][survivor] for p in range(n)]

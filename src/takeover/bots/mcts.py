@@ -28,8 +28,8 @@ import random
 import time as _time
 from typing import Any
 
+from takeover.acquire import ANSWER, BUY, DISPOSE, PLACE
 from takeover.acquire.actions import BuyShares, DeclareEnd, PlaceTile
-from takeover.acquire.state import ANSWER, BUY, DISPOSE, PLACE
 from takeover.bots.base import Observation
 from takeover.bots.evaluate import rewards
 from takeover.bots.heuristic import buy_scores, decide, dispose_scores
@@ -244,7 +244,3 @@ def _random_choice(legal: list[Any], rng: random.Random) -> Any:
         if isinstance(a, DeclareEnd) or getattr(a, "end_game", False):
             return a
     return legal[rng.randrange(len(legal))]
-
-
-def _may_propose(obs: Observation, legal: list[Any]) -> bool:
-    return any(isinstance(a, PlaceTile) for a in legal)

@@ -18,11 +18,6 @@ def register(definition: GameDefinition) -> None:
     _GAMES[definition.name] = definition
 
 
-def register_module(name: str, module: str) -> None:
-    """Declare that importing ``module`` registers game ``name``."""
-    _MODULES[name] = module
-
-
 def get(name: str) -> GameDefinition:
     if name not in _GAMES and name in _MODULES:
         importlib.import_module(_MODULES[name])

@@ -1,6 +1,6 @@
 """The engine's state in the reference trace format, and a precise comparison with a trace line.
 
-A trace line (see ``shared/1817/README.md``) holds the reference engine's state after one
+A trace line (see ``docs/1817.md``, "Test data") holds the reference engine's state after one
 recorded action. :func:`snapshot` writes ours the same way; :func:`compare` names the first
 field that differs, so a divergence points at the action and the quantity that went wrong.
 """

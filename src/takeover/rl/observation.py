@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from takeover.acquire import DEFUNCT, DISPOSE, PHASE_NAMES
 from takeover.acquire.data import NUM_CHAINS
-from takeover.acquire.state import DEFUNCT, DISPOSE, PHASE_NAMES
 
 if TYPE_CHECKING:
     from takeover.acquire.state import AcquireState
@@ -60,7 +60,6 @@ class ObservationEncoder:
         self.player_block = self.chains + 5 * C
         self.decision = self.player_block + PLAYER_FEATURES * n
         self.size = self.decision + DECISION_PHASES + 4 * C + 4 + n
-        self._plane_offsets = np.arange(t, dtype=np.intp)
 
     @staticmethod
     @cache
@@ -185,7 +184,7 @@ class ObservationEncoder:
         if phase in (DEFUNCT, DISPOSE):
             out[base + state.survivor] = 1.0
         base += C
-        defunct = state._defunct if phase in (DEFUNCT, DISPOSE) else ()
+        defunct = state.defunct_chains if phase in (DEFUNCT, DISPOSE) else ()
         for c in defunct:
             out[base + c] = 1.0
         base += C

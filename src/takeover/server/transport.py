@@ -33,7 +33,6 @@ from takeover.server.table import Table, Update
 log = logging.getLogger("takeover.server")
 
 CLOSE_POLICY = 1008
-CLOSE_GONE = 1001
 
 
 class Bucket:

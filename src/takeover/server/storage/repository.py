@@ -166,9 +166,6 @@ class Repository:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
 
-    def create_schema(self) -> None:
-        Base.metadata.create_all(self.engine)
-
     def close(self) -> None:
         self.engine.dispose()
 

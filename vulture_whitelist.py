@@ -1,0 +1,25 @@
+"""Names the dead-code check (vulture, `make deadcode`) must not report: code that only a
+framework, a serialiser or an outside user reaches, so nothing in this repository calls it.
+
+This file is read by vulture, never imported. One line per name, with why it is used.
+"""
+
+# Dataclass fields written out by dataclasses.asdict (the arena's JSON and tables).
+rating_sigma  # arena/stats.py: BotStats, serialised
+
+# argparse: sub-command parsers set `required` on the subparsers action.
+_.required  # cli.py, commands/bench.py, commands/db.py
+
+# Gymnasium and PettingZoo call these (the environments' API).
+_.action_space  # rl/gym_env.py (attribute), rl/pettingzoo_env.py (method)
+
+# OpenSpiel calls these on its Python games, states and observers.
+_.make_py_observer  # rl/openspiel.py: AcquireSpielGame
+_._legal_actions  # rl/openspiel.py: AcquireSpielState
+_._apply_action  # rl/openspiel.py: AcquireSpielState
+_._action_to_string  # rl/openspiel.py: AcquireSpielState
+_.set_from  # rl/openspiel.py: AcquireObserver
+_.string_from  # rl/openspiel.py: AcquireObserver
+
+# Pydantic reads a model's configuration from this class attribute.
+model_config  # server/schemas.py
