@@ -16,7 +16,7 @@ The steps themselves live beside this module, one concern each: :mod:`.turn`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from takeover.acquire.actions import (
     AcquireAction,
@@ -64,7 +64,10 @@ from takeover.acquire.merger import MergerSteps
 from takeover.acquire.trading import TradingSteps
 from takeover.acquire.turn import TurnSteps
 from takeover.core.errors import IllegalAction
-from takeover.core.protocol import Event
+from takeover.core.extensions import Extension
+from takeover.core.protocol import Action, Decision, Event, ranks_of
+
+E = TypeVar("E")
 
 _NEITHER_SAFE = [False, False]  # ORPHAN and EMPTY, after the chains
 assert ORPHAN == NUM_CHAINS and EMPTY == -1  # see AcquireState._safe_labels
@@ -164,6 +167,19 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int | None:
         return self.decider
+
+    def pending(self) -> Decision | None:
+        """The game protocol's decision: one seat at a time (a trade's answer included)."""
+        if self.phase == OVER or self.decider is None:
+            return None
+        return Decision((self.decider,), self.decision)
+
+    def extension(self, key: Extension[E]) -> E | None:
+        """Acquire's capabilities: trade offers, the declaration of the end, sampled
+        worlds (see :mod:`takeover.acquire.extensions`)."""
+        from takeover.acquire.extensions import EXTENSIONS
+
+        return EXTENSIONS.get(key, self)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -390,12 +406,15 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         )
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[AcquireAction]:
-        """Every legal action of the deciding seat, except trade proposals.
+    def legal_actions(self, seat: int | None = None) -> list[AcquireAction]:
+        """Every legal action of ``seat`` (default: the deciding seat), except trade
+        proposals; none for a seat that does not decide now.
 
         Trade proposals are open-ended (any cash and shares); :meth:`trading_open`
         says whether they are allowed, and :meth:`apply` checks each one.
         """
+        if seat is not None and seat != self.decider:
+            return []
         phase = self.phase
         if phase == PLACE:
             ends = self.at_start and not self.ctx.end_with_purchase and self.can_end()
@@ -474,11 +493,12 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         return largest
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: AcquireAction, seat: int | None = None) -> list[Event]:
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Validate ``action`` (by ``seat``, default: whoever must decide) and apply it.
 
         Raises :class:`IllegalAction` naming what was wrong; the state is unchanged.
         """
+        action = _own(action)
         if self.phase == OVER:
             raise IllegalAction("the game is over")
         if seat is not None and seat != self.decider:
@@ -592,10 +612,10 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
         twin._end_game(END_DECLARED)
         return list(twin.final_scores)  # type: ignore[arg-type]
 
-    def ranks(self) -> list[int]:
-        """1-based place per seat; equal scores share the place (RULINGS 26)."""
-        money = self.final_scores if self.final_scores is not None else self.cash
-        return [1 + sum(1 for other in money if other > m) for m in money]
+    def ranks(self) -> list[int] | None:
+        """1-based place per seat; equal scores share the place (RULINGS 26); ``None``
+        while the game runs."""
+        return None if self.final_scores is None else ranks_of(self.final_scores)
 
     # ------------------------------------------------------------------ helpers
     def _name(self, chain: int) -> str:
@@ -611,7 +631,7 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
 
         return event_view(self, event, seat)
 
-    def action_view(self, action: AcquireAction, actor: int, seat: int | None) -> dict[str, Any]:
+    def action_view(self, action: Action, actor: int, seat: int | None) -> dict[str, Any]:
         """``actor``'s ``action`` as ``seat`` may see it: with ``hidden_holdings`` a trade
         proposal's terms are for its two parties only, like its events."""
         if (
@@ -624,23 +644,30 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
                 "action": {"type": action.type, "to": action.to},
                 "text": f"offer seat {action.to} a trade",
             }
-        return {"player": actor, "action": self.action_to_dict(action), "text": self.text(action)}
+        return {
+            "player": actor,
+            "action": self.action_to_dict(action),
+            "text": self.action_text(action),
+        }
 
     def to_record(self) -> dict[str, Any]:
         from takeover.acquire.record import to_record
 
         return to_record(self)
 
-    def text(self, action: AcquireAction) -> str:
-        return self.ctx.notation.text(action)
+    def action_text(self, action: Action) -> str:
+        """``action`` in words, e.g. ``place 6D`` or ``buy 2 Tower, 1 Imperial``."""
+        return self.ctx.notation.text(_own(action))
 
-    def legal_forms(self) -> tuple[list[dict[str, Any]], list[str]]:
+    text = action_text
+
+    def legal_forms(self, seat: int | None = None) -> tuple[list[dict[str, Any]], list[str]]:
         """:meth:`legal_actions` in record form and in words (shared, read-only lists)."""
-        return self.ctx.notation.forms(self.legal_actions())
+        return self.ctx.notation.forms(self.legal_actions(seat))
 
-    def action_to_dict(self, action: AcquireAction) -> dict[str, Any]:
+    def action_to_dict(self, action: Action) -> dict[str, Any]:
         """The record form of ``action`` (read-only: copy it to add fields)."""
-        return self.ctx.notation.to_dict(action)
+        return self.ctx.notation.to_dict(_own(action))
 
     def action_from_dict(self, data: Any) -> AcquireAction:
         return self.ctx.notation.from_dict(data)
@@ -650,3 +677,10 @@ class AcquireState(TurnSteps, MergerSteps, TradingSteps):
             f"<AcquireState turn {self.turn_number} seat {self.decider} "
             f"{self.decision} chains={self.sizes}>"
         )
+
+
+def _own(action: Action) -> AcquireAction:
+    """``action`` as one of Acquire's, or ``IllegalAction`` (another game's, say)."""
+    if isinstance(action, AcquireAction):
+        return action
+    raise IllegalAction(f"not an Acquire action: {action!r}")

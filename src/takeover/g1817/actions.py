@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from takeover.core.errors import IllegalAction
+
 IGNORED_KEYS = frozenset({"id", "user", "created_at", "original_id", "skip", "auto_actions"})
 """Bookkeeping keys that do not change what an action does."""
 
@@ -44,6 +46,19 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        """Read the record form; ``IllegalAction`` names a missing or mistyped field."""
+        if not isinstance(data, Mapping):
+            raise IllegalAction(f"an action must be an object, got {data!r}")
+        kind, entity = data.get("type"), data.get("entity")
+        if not isinstance(kind, str) or not kind:
+            raise IllegalAction(f'an action needs "type": a word such as "bid", got {kind!r}')
+        if isinstance(entity, bool) or not isinstance(entity, int | str):
+            raise IllegalAction(
+                f'{kind} needs "entity": a player id or a corporation or company symbol, '
+                f"got {entity!r}"
+            )
+        if not isinstance(data.get("entity_type", ""), str):
+            raise IllegalAction(f'"entity_type" must be a word, got {data["entity_type"]!r}')
         rest = {
             k: v
             for k, v in data.items()
