@@ -131,14 +131,14 @@ class RulesetSchema:
             if preset.name == name:
                 return preset
         known = ", ".join(p.name for p in self.presets)
-        raise RecordError(f"unknown preset {name!r} (known: {known})")
+        raise RecordError(f"unknown ruleset preset {name!r} (known: {known})")
 
     def option(self, name: str) -> Option:
         for option in self.options:
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in self.options) or "none"
-        raise RecordError(f"unknown option {name!r} (options: {known})")
+        raise RecordError(f"unknown ruleset option {name!r} (options: {known})")
 
     def defaults(self, preset: Preset) -> dict[str, OptionValue]:
         """Every option's value in ``preset`` before a table changes any."""
@@ -169,7 +169,9 @@ class RulesetSchema:
         if unknown:
             raise RecordError(f"unknown ruleset field(s) {sorted(unknown)}: use preset and options")
         preset = self.preset(ruleset.get("preset"))
-        changes = ruleset.get("options") or {}
+        changes = ruleset.get("options", {})
+        if changes is None:
+            changes = {}
         if not isinstance(changes, Mapping):
             raise RecordError(f'"options" must be an object, got {changes!r}')
         values = self.defaults(preset)
