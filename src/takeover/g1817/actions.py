@@ -16,6 +16,9 @@ from takeover.core.errors import IllegalAction
 IGNORED_KEYS = frozenset({"id", "user", "created_at", "original_id", "skip", "auto_actions"})
 """Bookkeeping keys that do not change what an action does."""
 
+ENTITY_TYPES = ("player", "corporation", "company")
+"""Who may act: every record action names one of these as its ``entity_type``."""
+
 
 def _freeze(value: Any) -> Any:
     if isinstance(value, Mapping):
@@ -57,16 +60,21 @@ class Action:
                 f'{kind} needs "entity": a player id or a corporation or company symbol, '
                 f"got {entity!r}"
             )
-        if not isinstance(data.get("entity_type", ""), str):
-            raise IllegalAction(f'"entity_type" must be a word, got {data["entity_type"]!r}')
+        if data.get("entity_type") not in ENTITY_TYPES:
+            raise IllegalAction(
+                f'{kind} needs "entity_type": one of {", ".join(ENTITY_TYPES)}, '
+                f"got {data.get('entity_type')!r}"
+            )
         rest = {
             k: v
             for k, v in data.items()
             if k not in IGNORED_KEYS and k not in ("type", "entity", "entity_type")
         }
-        return cls(
-            str(data["type"]), data["entity"], str(data.get("entity_type", "")), _freeze(rest)
-        )
+        entity_type = data["entity_type"]
+        if (entity_type == "player") != isinstance(entity, int):
+            want = "a player id (an integer)" if entity_type == "player" else "a symbol"
+            raise IllegalAction(f'the "entity" of a {entity_type} must be {want}, got {entity!r}')
+        return cls(kind, entity, entity_type, _freeze(rest))
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.fields:
