@@ -22,7 +22,7 @@ _ABOUT: dict[str, tuple[str, int | None]] = {
     "player_trading": ("players may trade shares and cash before placing a tile", None),
     "hidden_holdings": ("other players' cash and shares are hidden until the end", None),
     "edition": ("board and chain names", None),
-    "starting_cash": ("each player's money at the start (a multiple of $100)", 100),
+    "starting_cash": ("each player's money at the start", 100),
     "hand_size": ("tiles in a hand", 1),
     "shares_per_chain": ("shares of each chain in the bank", 1),
     "max_purchase": ("most shares bought in a turn", 0),
@@ -49,7 +49,8 @@ def _option(f: dataclasses.Field[Any], base: Ruleset) -> Option:
     if isinstance(default, bool):
         return Option(f.name, "bool", default, about)
     nullable = "None" in str(f.type)  # ``int | None``: the game picks when unset
-    return Option(f.name, "int", default, about, minimum=minimum, nullable=nullable)
+    step = 100 if f.name == "starting_cash" else None
+    return Option(f.name, "int", default, about, minimum=minimum, step=step, nullable=nullable)
 
 
 def _schema() -> RulesetSchema:

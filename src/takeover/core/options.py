@@ -33,6 +33,8 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     """``int`` options: the bounds, inclusive (``None``: unbounded)."""
+    step: int | None = None
+    """``int`` options: values are multiples of this (Acquire's cash: of $100)."""
     nullable: bool = False
     """Whether ``None`` is allowed: the game then picks (Acquire's ``safe_size``)."""
 
@@ -50,6 +52,8 @@ class Option:
                 return f"option {self.name!r} must be at least {self.minimum}, got {value}"
             if self.maximum is not None and value > self.maximum:
                 return f"option {self.name!r} must be at most {self.maximum}, got {value}"
+            if self.step is not None and value % self.step:
+                return f"option {self.name!r} must be a multiple of {self.step}, got {value}"
         elif value not in self.choices:
             allowed = ", ".join(map(repr, self.choices))
             return f"option {self.name!r} must be one of {allowed}, got {value!r}"
@@ -65,6 +69,8 @@ class Option:
             out["min"] = self.minimum
         if self.maximum is not None:
             out["max"] = self.maximum
+        if self.step is not None:
+            out["step"] = self.step
         if self.nullable:
             out["nullable"] = True
         return out
