@@ -67,7 +67,7 @@ def test_real_1817_games_replay_to_the_same_end(name: str) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
-def test_a_bad_record_is_refused_by_name(case: GameCase) -> None:
+def test_a_bad_record_is_refused(case: GameCase) -> None:
     state = case.new_game(0, 1)
     record = state.to_record()
     with pytest.raises(RecordError):
