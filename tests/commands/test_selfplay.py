@@ -63,3 +63,49 @@ def test_bad_setup_is_refused(capsys, args, why: str) -> None:
     assert main(["selfplay", "--seed", "1", *args]) == 2
     err = capsys.readouterr().err
     assert why in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("title", "players"), [("1817", 3), ("1817NA", 2), ("1817WO", 5)])
+def test_1817_selfplay_goes_as_far_as_the_engine_lists_actions(
+    tmp_path, capsys, title: str, players: int
+) -> None:
+    """Until the map lists its decisions, a 1817 game stops at the first home station:
+    the command says so, and the record so far replays to the same position."""
+    out_path = tmp_path / "game.json"
+    args = ["selfplay", "--game", "1817", "--title", title, "--players", str(players)]
+    assert main([*args, "--seed", "3", "--out", str(out_path)]) == 1
+    err = capsys.readouterr().err
+    assert "must home token, but the 1817 engine lists no action for it" in err
+    record = json.loads(out_path.read_text())
+    assert record["game"] == "1817" and record["title"] == title
+    assert len(record["players"]) == players and record["actions"]
+    from takeover.core import registry
+
+    state = registry.replay_record(record)
+    assert state.pending() is not None and state.pending().kind == "home_token"
+    assert main(["replay", str(out_path)]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] is False
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (["--game", "1817", "--players", "2"], "1817 takes 3 to 12 players, got 2"),
+        (["--game", "1817", "--title", "1817XX"], "unknown ruleset preset '1817XX'"),
+        (["--game", "1817", "--title", "1817", "--ruleset", "1817"], "not both"),
+        (["--title", "1817"], "--title is for 1817"),
+        (
+            [
+                "--game",
+                "1817",
+                "--ruleset",
+                '{"preset": "1817NA", "options": {"volatility": true}}',
+            ],
+            "option 'volatility' is not offered by 1817NA",
+        ),
+    ],
+)
+def test_bad_1817_setups_are_refused(capsys, args, why: str) -> None:
+    assert main(["selfplay", "--seed", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert why in err and "Traceback" not in err

@@ -13,7 +13,7 @@ def test_acquire_is_registered_lazily() -> None:
     definition = registry.get("acquire")
     assert definition.name == "acquire"
     assert (definition.min_players, definition.max_players) == (1, 6)
-    assert set(definition.rulesets) >= {"standard", "tlstyer"}
+    assert set(definition.presets) >= {"standard", "tlstyer"}
 
 
 def test_unknown_game() -> None:
@@ -24,14 +24,25 @@ def test_unknown_game() -> None:
 def test_protocol_round_trip_through_the_definition() -> None:
     definition = registry.get("acquire")
     state = definition.new_game(["A", "B", "C"], "standard", 4)
-    while not state.is_terminal():
-        state.apply(state.legal_actions()[-1])
+    while (decision := state.pending()) is not None:
+        (seat,) = decision.seats
+        state.apply(state.legal_actions(seat)[-1], seat)
     again = registry.replay_record(state.to_record())
     assert definition.summary(again) == definition.summary(state)
     first = definition.from_record(state.to_record())
-    assert first.current_player() is not None and not first.is_terminal()
-    action = definition.action_from_dict({"type": "place_tile", "tile": "6d"})
+    assert first.pending() is not None and not first.is_terminal()
+    action = first.action_from_dict({"type": "place_tile", "tile": "6d"})
     assert first.action_to_dict(action) == {"type": "place_tile", "tile": "6D"}
+
+
+def test_1817_is_registered_with_its_titles() -> None:
+    definition = registry.get("1817")
+    ranges = {p.name: (p.min_players, p.max_players) for p in definition.schema.presets}
+    assert ranges == {"1817": (3, 12), "1817NA": (2, 6), "1817WO": (2, 5)}
+    assert (definition.min_players, definition.max_players) == (2, 12)
+    offered = {p.name: set(p.offers or ()) for p in definition.schema.presets}
+    common = {"short_squeeze", "five_shorts", "modern_trains"}
+    assert offered == {"1817": common | {"volatility"}, "1817NA": common, "1817WO": common}
 
 
 @pytest.mark.parametrize(

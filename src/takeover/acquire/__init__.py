@@ -31,34 +31,13 @@ from takeover.acquire.constants import (
     PLACE,
     SURVIVOR,
 )
+from takeover.acquire.definition import DEFINITION
 from takeover.acquire.record import from_record, replay, summary, to_record
 from takeover.acquire.rules import PRESETS, Ruleset, ruleset_from_json
 from takeover.acquire.setup import from_position, new_game
 from takeover.acquire.state import AcquireState
-from takeover.core.protocol import GameDefinition
 from takeover.core.registry import register
 
-
-def _action_from_dict(data):  # type: ignore[no-untyped-def]
-    """Record form to action, for the classic board (use a state's notation otherwise)."""
-    from takeover.acquire.actions import Notation
-    from takeover.acquire.board import Board
-    from takeover.acquire.data import EDITIONS
-
-    return Notation(Board.of(12, 9), EDITIONS["classic"].chain_names).from_dict(data)
-
-
-DEFINITION = GameDefinition(
-    name="acquire",
-    min_players=1,
-    max_players=6,
-    new_game=new_game,
-    from_record=from_record,
-    replay=replay,
-    action_from_dict=_action_from_dict,
-    summary=summary,  # type: ignore[arg-type]
-    rulesets=tuple(PRESETS),
-)
 register(DEFINITION)
 
 __all__ = [

@@ -19,7 +19,7 @@ why not, :mod:`.legal`'s (with :mod:`.explain` for the words).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from takeover.acquire import legal
 from takeover.acquire import tiles as _tiles
@@ -62,7 +62,10 @@ from takeover.acquire.merger import begin_merger, dispose, resolve_defunct
 from takeover.acquire.trading import answer, propose
 from takeover.acquire.turn import buy, declare_end, end_game, enter_buy, found, place
 from takeover.core.errors import IllegalAction
-from takeover.core.protocol import Event
+from takeover.core.extensions import Extension
+from takeover.core.protocol import Action, Decision, Event, ranks_of
+
+E = TypeVar("E")
 
 History = tuple["History", int, AcquireAction] | None
 """The recorded actions as a linked list of ``(previous, seat, action)`` cells, newest
@@ -166,6 +169,19 @@ class AcquireState:
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int | None:
         return self.decider
+
+    def pending(self) -> Decision | None:
+        """The game protocol's decision: one seat at a time (a trade's answer included)."""
+        if self.phase == OVER or self.decider is None:
+            return None
+        return Decision((self.decider,), self.decision)
+
+    def extension(self, key: Extension[E]) -> E | None:
+        """Acquire's capabilities: trade offers, the declaration of the end, sampled
+        worlds (see :mod:`takeover.acquire.extensions`)."""
+        from takeover.acquire.extensions import EXTENSIONS
+
+        return EXTENSIONS.get(key, self)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -325,12 +341,15 @@ class AcquireState:
         )
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[AcquireAction]:
-        """Every legal action of the deciding seat, except trade proposals.
+    def legal_actions(self, seat: int | None = None) -> list[AcquireAction]:
+        """Every legal action of ``seat`` (default: the deciding seat), except trade
+        proposals; none for a seat that does not decide now.
 
         Trade proposals are open-ended (any cash and shares); :meth:`trading_open`
         says whether they are allowed, and :meth:`apply` checks each one.
         """
+        if seat is not None and seat != self.decider:
+            return []
         phase = self.phase
         if phase == PLACE:
             # The end may be declared at the turn's very beginning (rules 5.1, 8.2). The one
@@ -405,11 +424,12 @@ class AcquireState:
         return largest
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: AcquireAction, seat: int | None = None) -> list[Event]:
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Validate ``action`` (by ``seat``, default: whoever must decide) and apply it.
 
         Raises :class:`IllegalAction` naming what was wrong; the state is unchanged.
         """
+        action = _own(action)
         refusal = legal.refusal(self, action, seat)
         if refusal is not None:
             raise IllegalAction(words(refusal, self.ctx.board, self.ctx.chain_names))
@@ -482,10 +502,10 @@ class AcquireState:
         assert twin.final_scores is not None
         return list(twin.final_scores)
 
-    def ranks(self) -> list[int]:
-        """1-based place per seat; equal scores share the place (rule 8.5)."""
-        money = self.final_scores if self.final_scores is not None else self.cash
-        return [1 + sum(1 for other in money if other > m) for m in money]
+    def ranks(self) -> list[int] | None:
+        """1-based place per seat; equal scores share the place (rule 8.5); ``None``
+        while the game runs."""
+        return None if self.final_scores is None else ranks_of(self.final_scores)
 
     # ------------------------------------------------------------------ helpers
     def _name(self, chain: int) -> str:
@@ -501,7 +521,7 @@ class AcquireState:
 
         return event_view(self, event, seat)
 
-    def action_view(self, action: AcquireAction, actor: int, seat: int | None) -> dict[str, Any]:
+    def action_view(self, action: Action, actor: int, seat: int | None) -> dict[str, Any]:
         """``actor``'s ``action`` as ``seat`` may see it: with ``hidden_holdings`` a trade
         proposal's terms are for its two parties only, like its events."""
         if (
@@ -514,23 +534,30 @@ class AcquireState:
                 "action": {"type": action.type, "to": action.to},
                 "text": f"offer seat {action.to} a trade",
             }
-        return {"player": actor, "action": self.action_to_dict(action), "text": self.text(action)}
+        return {
+            "player": actor,
+            "action": self.action_to_dict(action),
+            "text": self.action_text(action),
+        }
 
     def to_record(self) -> dict[str, Any]:
         from takeover.acquire.record import to_record
 
         return to_record(self)
 
-    def text(self, action: AcquireAction) -> str:
-        return self.ctx.notation.text(action)
+    def action_text(self, action: Action) -> str:
+        """``action`` in words, e.g. ``place 6D`` or ``buy 2 Tower, 1 Imperial``."""
+        return self.ctx.notation.text(_own(action))
 
-    def legal_forms(self) -> tuple[list[dict[str, Any]], list[str]]:
+    text = action_text
+
+    def legal_forms(self, seat: int | None = None) -> tuple[list[dict[str, Any]], list[str]]:
         """:meth:`legal_actions` in record form and in words (shared, read-only lists)."""
-        return self.ctx.notation.forms(self.legal_actions())
+        return self.ctx.notation.forms(self.legal_actions(seat))
 
-    def action_to_dict(self, action: AcquireAction) -> dict[str, Any]:
+    def action_to_dict(self, action: Action) -> dict[str, Any]:
         """The record form of ``action`` (read-only: copy it to add fields)."""
-        return self.ctx.notation.to_dict(action)
+        return self.ctx.notation.to_dict(_own(action))
 
     def action_from_dict(self, data: Any) -> AcquireAction:
         return self.ctx.notation.from_dict(data)
@@ -540,3 +567,10 @@ class AcquireState:
             f"<AcquireState turn {self.turn_number} seat {self.decider} "
             f"{self.decision} chains={self.sizes}>"
         )
+
+
+def _own(action: Action) -> AcquireAction:
+    """``action`` as one of Acquire's, or ``IllegalAction`` (another game's, say)."""
+    if isinstance(action, AcquireAction):
+        return action
+    raise IllegalAction(f"not an Acquire action: {action!r}")

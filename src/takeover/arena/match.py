@@ -1,4 +1,8 @@
-"""Playing one arena game: bots from specs, the engine as referee."""
+"""Playing one arena game of any registered game: bots from specs, the engine as referee.
+
+Only the game protocol is used: the definition sets the game up, ``pending()`` says
+whose decision it is, each bot sees an :class:`Observation` and ``apply`` referees.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from takeover.acquire import new_game
 from takeover.bots import make_bot
 from takeover.bots.base import Observation
+from takeover.core import registry
 from takeover.core.errors import IllegalAction
 
 MAX_ACTIONS = 20_000
@@ -17,7 +21,9 @@ MAX_ACTIONS = 20_000
 
 
 class StalledGame(RuntimeError):
-    """A game that did not end within :data:`MAX_ACTIONS` actions."""
+    """A game that did not end within :data:`MAX_ACTIONS` actions, or that reached a
+    decision for which the engine lists no action (1817 before the map lists its
+    decisions), so bots cannot finish it."""
 
 
 @dataclass
@@ -33,7 +39,8 @@ class GameResult:
     scores: list[int]
     ranks: list[int]
     end_reason: str
-    turns: int
+    turns: int | None
+    """Acquire's turns (``None`` for a game whose summary counts none)."""
     actions: int
     illegal: list[int]
     """Per seat, actions the engine refused (the bot then played a random legal one)."""
@@ -77,14 +84,19 @@ def play_game(
     index: int = 0,
     rotation: int = 0,
     keep_record: bool = False,
+    game: str = "acquire",
 ) -> GameResult:
-    """Play one game; ``specs[seating[seat]]`` plays ``seat``. Deterministic in ``seed``
-    (for bots bounded by iterations; a time budget depends on the machine)."""
+    """Play one game of ``game``; ``specs[seating[seat]]`` plays ``seat``. Deterministic
+    in ``seed`` (for bots bounded by iterations; a time budget depends on the machine).
+
+    Where several seats may take a decision, the first of them does.
+    """
+    definition = registry.get(game)
     n = len(seating)
     bots_specs = [specs[e] for e in seating]
-    bots = [make_bot(s) for s in bots_specs]
+    bots = [make_bot(s, game) for s in bots_specs]
     names = [f"{spec} #{entrant + 1}" for spec, entrant in zip(bots_specs, seating, strict=True)]
-    state = new_game(names, ruleset, seed=seed)
+    state = definition.new_game(names, ruleset, seed=seed)
     rngs = [random.Random(f"{seed}/{rotation}/{seat}") for seat in range(n)]
     illegal = [0] * n
     think = [0.0] * n
@@ -93,13 +105,17 @@ def play_game(
     max_cpu = [0.0] * n
     decisions = [0] * n
     count = 0
-    while not state.is_terminal():
+    while (decision := state.pending()) is not None:
         count += 1
         if count > MAX_ACTIONS:
             raise StalledGame(f"game {index} (seed {seed}) passed {MAX_ACTIONS} actions")
-        seat = state.current_player()
-        assert seat is not None
+        seat = decision.seats[0]
         obs = Observation(state, seat)
+        if not obs.legal:
+            raise StalledGame(
+                f"game {index} (seed {seed}), action {count}: seat {seat} must "
+                f"{decision.kind.replace('_', ' ')}, but the {game} engine lists no action for it"
+            )
         t0, c0 = time.perf_counter(), time.process_time()
         action = bots[seat].choose(obs, rngs[seat])
         dt, dc = time.perf_counter() - t0, time.process_time() - c0
@@ -113,8 +129,9 @@ def play_game(
         except IllegalAction:
             illegal[seat] += 1
             state.apply(obs.legal[rngs[seat].randrange(len(obs.legal))], seat)
-    scores = state.scores()
-    assert scores is not None
+    scores, ranks = state.scores(), state.ranks()
+    assert scores is not None and ranks is not None
+    summary = definition.summary(state)
     return GameResult(
         index=index,
         seed=seed,
@@ -122,10 +139,10 @@ def play_game(
         seating=list(seating),
         bots=bots_specs,
         scores=scores,
-        ranks=state.ranks(),
-        end_reason=str(state.end_reason),
-        turns=state.turn_number,
-        actions=sum(1 for _ in state.actions()),
+        ranks=ranks,
+        end_reason=str(summary.get("end_reason")),
+        turns=summary.get("turn"),
+        actions=count,
         illegal=illegal,
         think=think,
         decisions=decisions,

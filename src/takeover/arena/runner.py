@@ -22,7 +22,9 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play(specs: Sequence[str], fixture: Fixture, ruleset: Any, keep: bool) -> GameResult:
+def _play(
+    specs: Sequence[str], fixture: Fixture, ruleset: Any, keep: bool, game: str
+) -> GameResult:
     return play_game(
         list(specs),
         fixture.seating,
@@ -31,6 +33,7 @@ def _play(specs: Sequence[str], fixture: Fixture, ruleset: Any, keep: bool) -> G
         index=fixture.index,
         rotation=fixture.rotation,
         keep_record=keep,
+        game=game,
     )
 
 
@@ -40,11 +43,12 @@ def run_games(
     ruleset: Any = "standard",
     jobs: int = 1,
     keep_records: bool = False,
+    game: str = "acquire",
 ) -> Iterator[GameResult]:
     """Yield each game's result as it finishes (``jobs`` worker processes, or inline)."""
     if jobs <= 1:
         for f in fixtures:
-            yield _play(specs, f, ruleset, keep_records)
+            yield _play(specs, f, ruleset, keep_records, game)
         return
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
     pending: set[Future[GameResult]] = set()
@@ -53,7 +57,7 @@ def run_games(
     try:
         while queue or pending:
             while queue and len(pending) < 2 * jobs:
-                pending.add(pool.submit(_play, specs, queue.pop(), ruleset, keep_records))
+                pending.add(pool.submit(_play, specs, queue.pop(), ruleset, keep_records, game))
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 yield fut.result()

@@ -41,7 +41,7 @@ def schedule(games: int, entrants: int, seed: int) -> list[Fixture]:
     >>> [f.seating for f in schedule(3, 3, 1)]
     [(0, 1, 2), (2, 0, 1), (1, 2, 0)]
     """
-    out = []
+    out: list[Fixture] = []
     for r in range(rounds_needed(games, entrants)):
         s = bag_seed(seed, r)
         for rot in range(entrants):

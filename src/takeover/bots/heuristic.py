@@ -34,6 +34,7 @@ from takeover.acquire.actions import (
     DeclareEnd,
     PlaceTile,
 )
+from takeover.acquire.state import AcquireState
 from takeover.bots.base import Observation
 from takeover.bots.evaluate import chain_values, opponent_weights, relative, worths
 from takeover.core.protocol import Action
@@ -55,9 +56,17 @@ class HeuristicBot:
         self.trade = trade
 
     def choose(self, obs: Observation, rng: random.Random) -> Action:
-        state = obs.sample(rng)
-        action = decide(state, obs.seat, rng, list(obs.legal), propose=self.trade)
+        state = acquire_world(obs, rng)
+        action: Action = decide(state, obs.seat, rng, list(obs.legal), propose=self.trade)
         return action
+
+
+def acquire_world(obs: Observation, rng: random.Random) -> AcquireState:
+    """A world sampled from ``obs``: this bot and the search built on it play Acquire."""
+    state = obs.sample(rng)
+    if not isinstance(state, AcquireState):
+        raise TypeError(f"this bot plays Acquire, not {obs.game}")
+    return state
 
 
 def decide(

@@ -32,7 +32,7 @@ from takeover.acquire import ANSWER, BUY, DISPOSE, PLACE
 from takeover.acquire.actions import BuyShares, DeclareEnd, PlaceTile
 from takeover.bots.base import Observation
 from takeover.bots.evaluate import rewards
-from takeover.bots.heuristic import buy_scores, decide, dispose_scores
+from takeover.bots.heuristic import acquire_world, buy_scores, decide, dispose_scores
 from takeover.core.protocol import Action
 
 
@@ -84,7 +84,7 @@ class MctsBot:
         clock = _time.process_time if self.clock == "cpu" else _time.perf_counter
         started = clock()
         legal = list(obs.legal)
-        state = obs.sample(rng)
+        state = acquire_world(obs, rng)
         if state.phase == PLACE and state.trading_open() and state.trades_offered == 0:
             from takeover.bots.trading import propose_trade
 
@@ -93,7 +93,8 @@ class MctsBot:
                 return offer
         if len(legal) == 1:
             return legal[0]
-        return self.search(obs, rng, legal, started)
+        action: Action = self.search(obs, rng, legal, started)
+        return action
 
     def search(
         self, obs: Observation, rng: random.Random, legal: list[Any], started: float | None = None
@@ -197,7 +198,7 @@ class MctsBot:
                 node.key = key
                 node.options = self._pruned(state)
             return node.options
-        legal = state.legal_actions()
+        legal: list[Any] = state.legal_actions()
         if phase == PLACE and legal and not isinstance(legal[-1], PlaceTile):
             # No playable tile: the purchase options (and perhaps declaring the end).
             ends = [a for a in legal if isinstance(a, DeclareEnd)]
@@ -205,7 +206,7 @@ class MctsBot:
         return legal
 
     def _pruned(self, state: Any) -> list[Any]:
-        legal = state.legal_actions()
+        legal: list[Any] = state.legal_actions()
         if state.phase == DISPOSE:
             scored = dispose_scores(state, state.decider, legal)
             scored.sort(key=lambda x: -x[0])

@@ -1,6 +1,7 @@
 """``takeover arena``: play many games between bots and measure them.
 
-Example: ``takeover arena --players heuristic,random,random,random --games 1000 --jobs 2``.
+Example: ``takeover arena --players heuristic,random,random,random --games 1000 --jobs 2``;
+any registered game: ``takeover arena --game 1817 --title 1817NA --players random,random``.
 """
 
 from __future__ import annotations
@@ -37,11 +38,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--seed", type=int, default=None, help="seed of the run (default: random)")
-    p.add_argument(
-        "--ruleset",
-        default="standard",
-        help='a preset name ("standard", "tlstyer") or a JSON ruleset object',
-    )
+    add_game_arguments(p)
     p.add_argument(
         "--out",
         type=Path,
@@ -66,30 +63,23 @@ def _split_players(text: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from takeover.acquire.rules import ruleset_from_json
+    from takeover.arena.match import StalledGame
     from takeover.arena.runner import Writer, collect, run_games
     from takeover.arena.schedule import schedule
     from takeover.arena.stats import summarise
-    from takeover.bots import BotSpecError, make_bot
+    from takeover.bots import BotSpec, BotSpecError
+    from takeover.core import registry
     from takeover.core.errors import RecordError
 
     specs = _split_players(args.players)
-    ruleset: Any = args.ruleset
     try:
+        ruleset = game_ruleset(args)
         for spec in specs:
-            make_bot(spec)
-        if ruleset.lstrip().startswith("{"):
-            ruleset = json.loads(ruleset)
-        rules = ruleset_from_json(ruleset)
-    except (BotSpecError, RecordError, json.JSONDecodeError) as exc:
+            BotSpec.parse(spec, args.game)
+        # Set one game up: a bad option or player count is named before anything runs.
+        registry.get(args.game).new_game([f"P{i}" for i in range(len(specs))], ruleset, seed=0)
+    except (BotSpecError, RecordError) as exc:
         print(f"takeover arena: {exc}", file=sys.stderr)
-        return 2
-    if not rules.min_players <= len(specs) <= rules.max_players:
-        print(
-            f"takeover arena: the {rules.preset} ruleset takes {rules.min_players} to "
-            f"{rules.max_players} players, got {len(specs)}",
-            file=sys.stderr,
-        )
         return 2
     if args.games < 1 or args.jobs < 1:
         print("takeover arena: --games and --jobs must be at least 1", file=sys.stderr)
@@ -119,17 +109,23 @@ def run(args: argparse.Namespace) -> int:
                 writer.add(result)
             progress.advance(task)
 
-        results, interrupted = collect(
-            run_games(specs, fixtures, rules, args.jobs, keep_records=writer is not None),
-            on_result,
-        )
-    if writer is not None:
-        writer.close()
+        try:
+            results, interrupted = collect(
+                run_games(specs, fixtures, ruleset, args.jobs, writer is not None, game=args.game),
+                on_result,
+            )
+        except StalledGame as exc:
+            print(f"takeover arena: {exc}", file=sys.stderr)
+            return 1
+        finally:
+            if writer is not None:
+                writer.close()
     rows = summarise(results, specs)
     elapsed = time.perf_counter() - started
     summary = {
         "players": specs,
-        "ruleset": rules.to_json(),
+        "game": args.game,
+        "ruleset": ruleset,
         "seed": seed,
         "games": len(results),
         "scheduled": len(fixtures),
@@ -160,7 +156,8 @@ def _print_table(summary: dict[str, Any], rows: list[Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    title = f"{summary['games']} games ({summary['ruleset']}), seed {summary['seed']}" + (
+    rules = summary["ruleset"] if summary["ruleset"] is not None else "default"
+    title = f"{summary['games']} {summary['game']} games ({rules}), seed {summary['seed']}" + (
         " - interrupted" if summary["interrupted"] else ""
     )
     table = Table(title=title)
@@ -190,3 +187,46 @@ def _print_table(summary: dict[str, Any], rows: list[Any]) -> None:
     console.print(table)
     reasons = ", ".join(f"{k}: {v}" for k, v in summary["end_reasons"].items())
     console.print(f"end reasons: {reasons}; {summary['seconds']} s")
+
+
+def add_game_arguments(p: argparse.ArgumentParser) -> None:
+    """``--game``, ``--ruleset`` and ``--title``: which game, set up how (shared by the
+    commands that start games)."""
+    from takeover.core import registry
+
+    p.add_argument(
+        "--game",
+        default="acquire",
+        choices=registry.names(),
+        help="the game (default acquire)",
+    )
+    p.add_argument(
+        "--ruleset",
+        default=None,
+        help='a preset name (Acquire: "standard", "tlstyer"; 1817: a title) or a JSON '
+        'object {"preset": ..., "options": {...}} (default: the game\'s first preset)',
+    )
+    p.add_argument("--title", help="1817: the title, 1817, 1817NA or 1817WO (a preset)")
+
+
+def game_ruleset(args: argparse.Namespace) -> Any:
+    """The ruleset ``--ruleset`` or ``--title`` names, in record form; ``RecordError``
+    when it is not JSON or both are given."""
+    from takeover.core import registry
+    from takeover.core.errors import RecordError
+
+    ruleset: Any = args.ruleset
+    if args.title is not None:
+        if args.game != "1817":
+            raise RecordError(f"--title is for 1817; {args.game} takes --ruleset")
+        if ruleset is not None:
+            raise RecordError("give --title or --ruleset, not both")
+        return args.title
+    if ruleset is None:
+        return registry.get(args.game).presets[0]
+    if ruleset.lstrip().startswith("{"):
+        try:
+            ruleset = json.loads(ruleset)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"--ruleset is not valid JSON: {exc}") from None
+    return ruleset

@@ -11,7 +11,7 @@ from takeover.core.errors import RecordError
 
 BENCHES = {
     "engine": "takeover.bench.engine",
-    "bots": "takeover.arena.bench",
+    "bots": "takeover.bench.bots",
     "rl": "takeover.bench.rl",
     "1817": "takeover.g1817.bench",
     "server": "takeover.bench.server",

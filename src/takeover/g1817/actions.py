@@ -11,8 +11,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from takeover.core.errors import IllegalAction
+
 IGNORED_KEYS = frozenset({"id", "user", "created_at", "original_id", "skip", "auto_actions"})
 """Bookkeeping keys that do not change what an action does."""
+
+ENTITY_TYPES = ("player", "corporation", "company")
+"""Who may act: every record action names one of these as its ``entity_type``."""
 
 
 def _freeze(value: Any) -> Any:
@@ -44,14 +49,32 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        """Read the record form; ``IllegalAction`` names a missing or mistyped field."""
+        if not isinstance(data, Mapping):
+            raise IllegalAction(f"an action must be an object, got {data!r}")
+        kind, entity = data.get("type"), data.get("entity")
+        if not isinstance(kind, str) or not kind:
+            raise IllegalAction(f'an action needs "type": a word such as "bid", got {kind!r}')
+        if isinstance(entity, bool) or not isinstance(entity, int | str):
+            raise IllegalAction(
+                f'{kind} needs "entity": a player id or a corporation or company symbol, '
+                f"got {entity!r}"
+            )
+        if data.get("entity_type") not in ENTITY_TYPES:
+            raise IllegalAction(
+                f'{kind} needs "entity_type": one of {", ".join(ENTITY_TYPES)}, '
+                f"got {data.get('entity_type')!r}"
+            )
         rest = {
             k: v
             for k, v in data.items()
             if k not in IGNORED_KEYS and k not in ("type", "entity", "entity_type")
         }
-        return cls(
-            str(data["type"]), data["entity"], str(data.get("entity_type", "")), _freeze(rest)
-        )
+        entity_type = data["entity_type"]
+        if (entity_type == "player") != isinstance(entity, int):
+            want = "a player id (an integer)" if entity_type == "player" else "a symbol"
+            raise IllegalAction(f'the "entity" of a {entity_type} must be {want}, got {entity!r}')
+        return cls(kind, entity, entity_type, _freeze(rest))
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.fields:

@@ -279,6 +279,9 @@ def operating_actions(game: Game1817, rnd: OperatingRound) -> list[Action]:
 
 
 def merger_actions(game: Game1817, rnd: MergerRound) -> list[Action]:
+    over = game.corp_over_train_limit()
+    if over:  # a merger can leave a corporation over its train limit (step DiscardTrain)
+        return [make("discard_train", over, train=t.id) for t in game.corps[over].trains]
     if rnd.finished:
         return []
     if rnd.converted:

@@ -8,11 +8,14 @@ transitions between rounds, the end of the game, and the actions every round sha
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from typing import Any, Self
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Self, TypeVar
 
+from takeover.core import protocol
 from takeover.core.errors import IllegalAction
-from takeover.core.protocol import Event
+from takeover.core.extensions import Extension
+from takeover.core.protocol import Decision, Event, ranks_of
 from takeover.g1817.actions import Action
 from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
 from takeover.g1817.data.maps import NEW_ZEALAND, PRESET_YELLOW
@@ -24,6 +27,8 @@ from takeover.g1817.rounds.base import Round
 from takeover.g1817.rounds.merger import MergerRound
 from takeover.g1817.rounds.operating import OperatingRound
 from takeover.g1817.rounds.stock import StockRound
+
+E = TypeVar("E")
 
 
 class Game1817(GameData):
@@ -116,12 +121,78 @@ class Game1817(GameData):
             return None
         return self.original_order.index(active[0])
 
-    def legal_actions(self) -> Sequence[Action]:
-        """The decisions that need no map (see :mod:`takeover.g1817.legal`); partial in
-        operating rounds, where lays, tokens and routes are not listed in stage 1."""
+    def pending(self) -> Decision | None:
+        """The seats of the players who may act now (the president for a corporation;
+        every player while a corporation without one must choose its home station) and
+        the reference's step, in snake case (``selection_auction``, ``buy_train``...)."""
+        if self.finished:
+            return None
+        order = self.original_order
+        seats = tuple(sorted(order.index(p) for p in self.round.active() if p in order))
+        step = self.round.step() or self.round.name
+        return Decision(seats, re.sub(r"(?<!^)(?=[A-Z])", "_", step).lower())
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """The decisions that need no map (see :mod:`takeover.g1817.legal`), of ``seat``
+        (default: whoever decides); partial in operating rounds, where lays, tokens and
+        routes are not listed in stage 1."""
         from takeover.g1817.legal import legal_actions
 
-        return legal_actions(self)
+        if seat is None:
+            return legal_actions(self)
+        decision = self.pending()
+        if decision is None or seat not in decision.seats:
+            return []
+        legal = legal_actions(self)
+        if len(decision.seats) == 1:
+            return legal
+        return [a for a in legal if self.controller(a) in (seat, None)]
+
+    def controller(self, action: Action) -> int | None:
+        """The seat that acts for ``action``'s entity (a player, or the president of a
+        corporation or of a private's owner); ``None`` when no one seat does."""
+        entity: Any = action.entity
+        if action.entity_type == "company":
+            entity = self.company_owner.get(str(entity))
+        if isinstance(entity, str) and entity in self.corps:
+            entity = self.corps[entity].owner
+        if isinstance(entity, int) and entity in self.original_order:
+            return self.original_order.index(entity)
+        return None
+
+    def _check_seat(self, action: Action, seat: int) -> None:
+        decision = self.pending()
+        if decision is None:
+            raise IllegalAction("the game is over")
+        if seat not in decision.seats:
+            who = ", ".join(map(str, decision.seats)) or "none"
+            raise IllegalAction(
+                f"it is not seat {seat}'s decision: seat(s) {who} must "
+                f"{decision.kind.replace('_', ' ')}"
+            )
+        controller = self.controller(action)
+        if controller is not None and controller != seat:
+            raise IllegalAction(f"seat {seat} does not act for {action.entity}")
+
+    def action_from_dict(self, data: Mapping[str, Any]) -> Action:
+        """An action in the 18xx.games record form; ``IllegalAction`` names a bad field."""
+        return Action.from_dict(data)
+
+    def action_to_dict(self, action: protocol.Action) -> dict[str, Any]:
+        return _own(action).to_dict()
+
+    def action_text(self, action: protocol.Action) -> str:
+        return str(_own(action))
+
+    def ranks(self) -> list[int] | None:
+        scores = self.scores()
+        return None if scores is None else ranks_of(scores)
+
+    def extension(self, key: Extension[E]) -> E | None:
+        """1817's capabilities (see :mod:`takeover.g1817.extensions`)."""
+        from takeover.g1817.extensions import EXTENSIONS
+
+        return EXTENSIONS.get(key, self)
 
     def is_terminal(self) -> bool:
         return self.finished
@@ -139,13 +210,14 @@ class Game1817(GameData):
     def event_view(self, event: Event, seat: int | None) -> dict[str, Any] | None:
         return event.to_dict()
 
-    def legal_forms(self) -> tuple[list[dict[str, Any]], list[str]]:
-        legal = self.legal_actions()
+    def legal_forms(self, seat: int | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+        legal = self.legal_actions(seat)
         return [a.to_dict() for a in legal], [str(a) for a in legal]
 
-    def action_view(self, action: Any, actor: int, seat: int | None) -> dict[str, Any]:
+    def action_view(self, action: protocol.Action, actor: int, seat: int | None) -> dict[str, Any]:
         """Every 1817 action is public."""
-        return {"player": actor, "action": action.to_dict(), "text": str(action)}
+        own = _own(action)
+        return {"player": actor, "action": own.to_dict(), "text": str(own)}
 
     def clone(self) -> Self:
         """A deep copy; the action history and record hints are shared, not copied."""
@@ -170,13 +242,18 @@ class Game1817(GameData):
 
     # -- applying actions --------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply ``action``; on ``IllegalAction`` the state is left exactly as it was.
+    def apply(self, action: protocol.Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` (by ``seat``, when given: it must be one of the deciding
+        seats and act for the action's entity); on ``IllegalAction`` the state is left
+        exactly as it was.
 
         The copy this takes costs about 2 ms; replays use :meth:`push` instead.
         """
         from takeover.g1817.legal import is_listed_kind, key, legal_actions
 
+        action = _own(action)
+        if seat is not None:
+            self._check_seat(action, seat)
         if is_listed_kind(self, action) and key(action) not in {
             key(a) for a in legal_actions(self)
         }:
@@ -215,11 +292,16 @@ class Game1817(GameData):
         return [Event(action.type, {"entity": action.entity})]
 
     def settle(self) -> None:
-        """Run round transitions until a round waits for a decision."""
+        """Run round transitions until a round waits for a decision.
+
+        With no decision to take (every player out of money, no corporation started)
+        the rounds still pass: each operating round exports a train, so the phases
+        advance to the end of the game. The guard allows for all of that.
+        """
         guard = 0
         while self.round.finished and not self.finished:
             guard += 1
-            if guard > 50:
+            if guard > 5000:
                 raise RuntimeError("round machine does not settle")
             self.next_round()
 
@@ -450,3 +532,10 @@ class Game1817(GameData):
         player.bankrupt = True
         self.cert_limit = self._cert_limit()
         self.close_market_shorts()
+
+
+def _own(action: protocol.Action) -> Action:
+    """``action`` as a 1817 action, or ``IllegalAction`` (another game's, say)."""
+    if isinstance(action, Action):
+        return action
+    raise IllegalAction(f"not a 1817 action: {action!r}")

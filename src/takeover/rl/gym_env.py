@@ -63,7 +63,7 @@ class AcquireGymEnv(gymnasium.Env):
                 f"render_mode must be one of {self.metadata['render_modes']}, got {render_mode!r}"
             )
         self.opponent_specs = list(opponents)
-        self.bots = [make_bot(spec) for spec in self.opponent_specs]
+        self.bots = [make_bot(spec, "acquire") for spec in self.opponent_specs]
         self.table = table = Table(len(opponents) + 1, ruleset, hidden_holdings)
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < table.num_players):
             raise ValueError(f"seat must be None or 0..{table.num_players - 1}, got {seat!r}")
@@ -141,8 +141,8 @@ class AcquireGymEnv(gymnasium.Env):
         state = self.state
         assert state is not None
         rng = self._bot_rng
-        while state.decider is not None and state.decider != self.seat:
-            seat = state.decider
+        while (decision := state.pending()) is not None and self.seat not in decision.seats:
+            seat = decision.seats[0]
             action = self._seat_bot[seat].choose(Observation(state, seat), rng)
             state.apply(action, seat)
         self._legal = [] if state.decider is None else self.table.space.legal(state)

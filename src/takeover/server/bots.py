@@ -1,5 +1,8 @@
 """Server-side bots: seats filled by :func:`takeover.bots.make_bot`, run in worker pools.
 
+A seat's spec is read once into a :class:`~takeover.bots.BotSpec` (checked against the
+server's think time) and the parsed spec travels to the worker.
+
 The ``random`` bot answers in microseconds and runs in a worker thread. Every
 other level thinks in worker *processes*, so a searching bot never competes with
 the event loop for the interpreter; the observation (a copy of the state) is
@@ -18,6 +21,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from takeover.bots import BotSpec, BotSpecError
+from takeover.bots import make_bot as build
 from takeover.bots.base import Observation
 
 log = logging.getLogger("takeover.server")
@@ -37,19 +42,11 @@ class BadBot(ValueError):
     """A bot spec the server cannot run; the message says why."""
 
 
-def make_bot(spec: str) -> Any:
-    """Build a bot, through :func:`takeover.bots.make_bot` when it is there."""
-    try:
-        from takeover.bots import make_bot as build
-    except ImportError:  # the bots package predates make_bot: only the random bot
-        from takeover.bots.random_bot import RandomBot
-
-        if spec != "random":
-            raise BadBot(f"unknown bot {spec!r} (bots: random)") from None
-        return RandomBot()
+def make_bot(spec: str | BotSpec) -> Any:
+    """Build a bot; :class:`BadBot` names a bad spec."""
     try:
         return build(spec)
-    except Exception as exc:  # BotSpecError and friends: the message names the problem
+    except BotSpecError as exc:
         raise BadBot(str(exc)) from None
 
 
@@ -80,7 +77,7 @@ _WORKER_BOTS: dict[Any, Any] = {}
 """One bot per seat inside a worker (a bot may keep state between moves)."""
 
 
-def _choose(key: Any, spec: str, obs: Observation, seed: int) -> Any:
+def _choose(key: Any, spec: BotSpec, obs: Observation, seed: int) -> Any:
     """Runs in a worker thread or process."""
     bot = _WORKER_BOTS.get((key, spec))
     if bot is None:
@@ -90,14 +87,10 @@ def _choose(key: Any, spec: str, obs: Observation, seed: int) -> Any:
     return bot.choose(obs, random.Random(seed))
 
 
-def _level(spec: str) -> tuple[str, dict[str, str]]:
+def _spec(spec: str) -> BotSpec:
     try:
-        from takeover.bots.spec import parse_spec
-    except ImportError:  # pragma: no cover - the bots package predates specs
-        return spec, {}
-    try:
-        return parse_spec(spec)
-    except ValueError as exc:
+        return BotSpec.parse(spec)
+    except BotSpecError as exc:
         raise BadBot(str(exc)) from None
 
 
@@ -108,23 +101,34 @@ class BotRunner:
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="bot")
         self._processes: ProcessPoolExecutor | None = None
         self._no_processes = False
+        self._specs: dict[str, BotSpec] = {}
+        """Each seat's spec, read once."""
 
     def check(self, spec: object) -> str:
         """``spec`` if the server can run it, else :class:`BadBot`."""
         if not isinstance(spec, str) or not spec or len(spec) > 64:
             raise BadBot(f"a bot must be named by a spec such as 'random', got {spec!r}")
-        make_bot(spec)
-        _, settings = _level(spec)
+        parsed = _spec(spec)
         try:
-            wanted = float(settings.get("time", 0))
-        except ValueError:
-            wanted = 0.0
-        if wanted > self.think_seconds:
-            raise BadBot(f"a bot may think at most {self.think_seconds:g} s a move, not {wanted:g}")
+            parsed.check({"time": (None, self.think_seconds)})
+        except BotSpecError:
+            wanted = parsed.value("time")
+            raise BadBot(
+                f"a bot may think at most {self.think_seconds:g} s a move, not {wanted}"
+            ) from None
         return spec
 
-    def _pool(self, spec: str) -> Executor:
-        if _level(spec)[0] in THREADED or self._no_processes:
+    def spec(self, spec: str) -> BotSpec:
+        """``spec`` read once (a seat's spec was checked when it was seated)."""
+        parsed = self._specs.get(spec)
+        if parsed is None:
+            if len(self._specs) > 1000:
+                self._specs.clear()
+            parsed = self._specs[spec] = _spec(spec)
+        return parsed
+
+    def _pool(self, spec: BotSpec) -> Executor:
+        if spec.level in THREADED or self._no_processes:
             return self._threads
         if self._processes is None:
             self._processes = ProcessPoolExecutor(
@@ -132,7 +136,7 @@ class BotRunner:
             )
         return self._processes
 
-    def _submit(self, spec: str, *args: Any) -> asyncio.Future[Any]:
+    def _submit(self, spec: BotSpec, *args: Any) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
         try:
             return loop.run_in_executor(self._pool(spec), _choose, *args)
@@ -145,10 +149,11 @@ class BotRunner:
 
     async def choose(self, key: Any, spec: str, state: Any, seat: int, seed: int) -> Any:
         """The bot's action for ``seat`` (which must decide now), within the think time."""
-        legal = list(state.legal_actions())
+        legal = list(state.legal_actions(seat))
         obs = Observation(state.clone(), seat, legal)
         try:
-            job = self._submit(spec, key, spec, obs, seed)
+            parsed = self.spec(spec)
+            job = self._submit(parsed, key, parsed, obs, seed)
             action = await asyncio.wait_for(job, self.think_seconds)
         except TimeoutError:
             log.warning(

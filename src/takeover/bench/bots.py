@@ -14,9 +14,8 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Any
 
-from takeover.acquire import new_game
+from takeover.acquire import AcquireState, new_game
 from takeover.bench.arguments import positive_int
 from takeover.bench.report import print_figures
 from takeover.bots import Observation, make_bot
@@ -34,17 +33,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
-def positions(games: int, seed: int) -> list[Any]:
+def positions(games: int, seed: int) -> list[tuple[AcquireState, int]]:
+    """Every 8th position of ``games`` heuristic self-play games, with its deciding seat."""
     bot = make_bot("heuristic")
     out = []
     for g in range(games):
         state = new_game(4, "standard", seed=seed + g)
         rng = random.Random(g)
         k = 0
-        while not state.is_terminal():
-            seat = state.current_player()
+        while (decision := state.pending()) is not None:
+            (seat,) = decision.seats
             if k % 8 == 0:
-                out.append(state.clone())
+                out.append((state.clone(), seat))
             k += 1
             state.apply(bot.choose(Observation(state, seat), rng), seat)
     return out
@@ -54,16 +54,16 @@ def run(args: argparse.Namespace) -> int:
     kept = positions(args.games, args.seed)
     bot = make_bot("heuristic")
     times = []
-    for i, state in enumerate(kept):
-        obs = Observation(state, state.current_player())
+    for i, (state, seat) in enumerate(kept):
+        obs = Observation(state, seat)
         t0 = time.process_time()
         bot.choose(obs, random.Random(i))
         times.append(time.process_time() - t0)
-    searched = [s for s in kept if len(s.legal_actions()) > 1][: args.mcts]
+    searched = [(s, seat) for s, seat in kept if len(s.legal_actions(seat)) > 1][: args.mcts]
     mcts = make_bot(f"mcts:iterations={args.iterations}")
     t0 = time.process_time()
-    for i, state in enumerate(searched):
-        mcts.choose(Observation(state, state.current_player()), random.Random(i))
+    for i, (state, seat) in enumerate(searched):
+        mcts.choose(Observation(state, seat), random.Random(i))
     mcts_s = time.process_time() - t0
     figures = {
         "positions": len(kept),

@@ -1,0 +1,56 @@
+"""What Acquire offers beyond the game protocol (see :mod:`takeover.core.extensions`).
+
+* ``TRADE_OFFERS``: players' trades (rules section 7) are open-ended ``propose_trade``
+  actions, never listed; this says when the active player may propose one.
+* ``VOLUNTARY_END``: declaring the end, alone or with a purchase (rules 5.1 and 8.2).
+* ``WORLD_SAMPLER``: other hands, the bag and, with ``hidden_holdings``, other players'
+  money re-dealt (:meth:`AcquireState.determinize`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from takeover.acquire.actions import BuyShares, DeclareEnd
+from takeover.core.extensions import TRADE_OFFERS, VOLUNTARY_END, WORLD_SAMPLER, Extensions
+from takeover.core.protocol import Action
+
+if TYPE_CHECKING:
+    from takeover.acquire.state import AcquireState
+
+
+class Trades:
+    __slots__ = ("state",)
+
+    def __init__(self, state: AcquireState) -> None:
+        self.state = state
+
+    def can_propose(self, seat: int) -> bool:
+        state = self.state
+        return seat == state.decider == state.active and state.trading_open()
+
+
+class DeclaringTheEnd:
+    __slots__ = ()
+
+    def ends_game(self, action: Action) -> bool:
+        return isinstance(action, DeclareEnd) or (isinstance(action, BuyShares) and action.end_game)
+
+
+class Worlds:
+    __slots__ = ("state",)
+
+    def __init__(self, state: AcquireState) -> None:
+        self.state = state
+
+    def sample(self, seat: int, rng: random.Random) -> AcquireState:
+        return self.state.determinize(seat, rng)
+
+
+_DECLARING = DeclaringTheEnd()
+
+EXTENSIONS: Extensions[AcquireState] = Extensions()
+EXTENSIONS.provide(TRADE_OFFERS, Trades)
+EXTENSIONS.provide(VOLUNTARY_END, lambda state: _DECLARING)
+EXTENSIONS.provide(WORLD_SAMPLER, Worlds)

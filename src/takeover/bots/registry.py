@@ -1,0 +1,103 @@
+"""Which bots play which game: a registry from (game, level) to a class and its settings.
+
+The ``random`` level plays any game (through the game protocol alone, with the game's
+``VOLUNTARY_END`` extension as its one bias); ``heuristic`` and ``mcts`` are Acquire's.
+A level names its class as ``module:Class``, imported only when a bot is built, so
+reading specs never loads a search bot. A game's own bots register here too
+(:func:`register`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from takeover.bots.spec import BotSpec, BotSpecError, Setting
+
+if TYPE_CHECKING:
+    from takeover.bots.base import Bot
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """A bot level: the games it plays (``None``: all), its class and its settings."""
+
+    level: str
+    games: tuple[str, ...] | None
+    factory: str
+    """``module:Class``; the class takes the settings as keyword arguments."""
+    settings: tuple[Setting, ...] = ()
+    doc: str = ""
+
+
+_LEVELS: list[BotLevel] = [
+    BotLevel(
+        "random",
+        None,
+        "takeover.bots.random_bot:RandomBot",
+        doc="uniform over the legal actions; takes a game's voluntary end when it may",
+    ),
+    BotLevel(
+        "heuristic",
+        ("acquire",),
+        "takeover.bots.heuristic:HeuristicBot",
+        (Setting("trade", "bool", True, doc="propose trades where the table allows"),),
+        doc="a hand-written club player's strategy",
+    ),
+    BotLevel(
+        "mcts",
+        ("acquire",),
+        "takeover.bots.mcts:MctsBot",
+        (
+            Setting("time", "float", 0.5, 0.001, 600.0, unless="iterations", doc="s/decision"),
+            Setting("clock", "choice", "wall", choices=("wall", "cpu")),
+            Setting("iterations", "int", None, 1, 10**7, doc="a cap; alone: deterministic"),
+            Setting("rollout", "choice", "heuristic", choices=("heuristic", "random")),
+            Setting("depth", "int", 8, 0, 1000, doc="rollout length in decisions"),
+            Setting("c", "float", 0.7, 0.0, 100.0, doc="exploration constant"),
+            Setting("width", "int", 6, 1, 1000, doc="options searched at wide decisions"),
+        ),
+        doc="information-set Monte Carlo tree search",
+    ),
+]
+
+
+def register(level: BotLevel) -> None:
+    """Add a level (a game's own bot); a later entry for the same (game, level) wins."""
+    _LEVELS.insert(0, level)
+
+
+def levels(game: str) -> list[BotLevel]:
+    """The levels that play ``game``, each once, in registration order."""
+    seen: dict[str, BotLevel] = {}
+    for entry in _LEVELS:
+        if (entry.games is None or game in entry.games) and entry.level not in seen:
+            seen[entry.level] = entry
+    return list(seen.values())
+
+
+def level_of(game: str, name: str) -> BotLevel:
+    for entry in _LEVELS:
+        if entry.level == name and (entry.games is None or game in entry.games):
+            return entry
+    offered = ", ".join(e.level for e in levels(game)) or "none"
+    if any(e.level == name for e in _LEVELS):
+        raise BotSpecError(f"there is no {name} bot for {game} (levels: {offered})")
+    raise BotSpecError(f"unknown bot level {name!r} (levels: {offered})")
+
+
+def make_bot(spec: str | BotSpec, game: str = "acquire") -> Bot:
+    """A bot from a spec such as ``heuristic`` or ``mcts:time=0.5,rollout=heuristic``.
+
+    Raises :class:`BotSpecError` naming what was wrong.
+
+    >>> make_bot("mcts:iterations=50").name
+    'mcts:iterations=50'
+    """
+    parsed = BotSpec.parse(spec, game)
+    entry = level_of(parsed.game, parsed.level)
+    module, _, name = entry.factory.partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    bot: Bot = cls(**parsed.given())
+    return bot

@@ -1,0 +1,114 @@
+"""Extension points: what is special to one game, offered under a typed, named key.
+
+The game protocol (:mod:`takeover.core.protocol`) is what every game has. A game may
+offer more: Acquire lets players propose trades that no list of legal actions can hold,
+and has hidden tiles a search bot must re-deal; 1817 will offer its auto-router and map
+queries. Generic code (bots, server, tests) asks a state for such a *capability* by its
+key and gets an object of the key's type, or ``None`` when the game has none::
+
+    offers = state.extension(TRADE_OFFERS)
+    if offers is not None and offers.can_propose(seat):
+        ...
+
+Keys are values, not classes, so ``extension()`` is typed (``TRADE_OFFERS`` is an
+``Extension[TradeOffers]`` and the call returns ``TradeOffers | None``) and never a
+``hasattr`` probe or a read of a game's private fields. A game declares what it offers
+in one :class:`Extensions` table. A new capability is a protocol plus a key, added here
+when generic code needs it (or in the game's own package when only its own code does).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
+
+if TYPE_CHECKING:
+    from takeover.core.protocol import Action, GameState
+
+E = TypeVar("E")
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, eq=False)
+class Extension(Generic[E]):
+    """The key of one capability; ``E`` is the type of what a state offers under it.
+
+    Keys compare by identity: two keys with the same name are different capabilities.
+    """
+
+    name: str
+    doc: str = ""
+
+    def __repr__(self) -> str:
+        return f"<extension {self.name}>"
+
+
+class Extensions(Generic[S]):
+    """A game's table of capabilities: each key with the factory that builds its object
+    for a state (usually a small adapter holding the state).
+
+    >>> table: Extensions[str] = Extensions()
+    >>> NAME: Extension[int] = Extension("name length")
+    >>> table.provide(NAME, len)
+    >>> table.get(NAME, "acquire"), table.get(TRADE_OFFERS, "acquire")
+    (7, None)
+    """
+
+    def __init__(self) -> None:
+        self._factories: dict[Extension[Any], Callable[[S], Any]] = {}
+
+    def provide(self, key: Extension[E], factory: Callable[[S], E]) -> None:
+        self._factories[key] = factory
+
+    def get(self, key: Extension[E], state: S) -> E | None:
+        factory = self._factories.get(key)
+        # The cast is safe: ``provide`` only stores a factory of the key's own type.
+        return None if factory is None else cast("E", factory(state))
+
+    def keys(self) -> list[Extension[Any]]:
+        return list(self._factories)
+
+
+# -- the capabilities generic code asks for ------------------------------------------------
+
+
+class TradeOffers(Protocol):
+    """Open-ended offers between players (Acquire's trades, section 7 of docs/rules/acquire.md).
+
+    An offer is an action of its own (Acquire: ``propose_trade``), made from the record
+    form and checked by ``apply`` like any other; it is never in ``legal_actions``, since
+    the terms are open (any cash, any shares). Answers to an offer are listed as usual.
+    """
+
+    def can_propose(self, seat: int) -> bool:
+        """Whether ``seat`` may propose an offer now."""
+        ...
+
+
+class VoluntaryEnd(Protocol):
+    """Actions by which a player ends the game by choice (Acquire's declaration of the
+    end, or a purchase that declares it). A random player takes them when it may; a
+    stand-in for an absent player (the server's fallback) never does."""
+
+    def ends_game(self, action: Action) -> bool: ...
+
+
+class WorldSampler(Protocol):
+    """Worlds consistent with what one seat knows, for search bots.
+
+    ``sample(seat, rng)`` is a full state in which everything hidden from ``seat`` has
+    been re-dealt at random, so nothing secret can be read from it; a game without
+    hidden information returns a plain copy (and says so by offering this).
+    """
+
+    def sample(self, seat: int, rng: random.Random) -> GameState: ...
+
+
+TRADE_OFFERS: Extension[TradeOffers] = Extension("trade_offers", TradeOffers.__doc__ or "")
+VOLUNTARY_END: Extension[VoluntaryEnd] = Extension("voluntary_end", VoluntaryEnd.__doc__ or "")
+WORLD_SAMPLER: Extension[WorldSampler] = Extension("world_sampler", WorldSampler.__doc__ or "")
+
+STANDARD: Sequence[Extension[Any]] = (TRADE_OFFERS, VOLUNTARY_END, WORLD_SAMPLER)
+"""The keys defined here, for documentation and the conformance suite."""

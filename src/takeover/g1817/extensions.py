@@ -1,0 +1,32 @@
+"""What 1817 offers beyond the game protocol (see :mod:`takeover.core.extensions`).
+
+* ``WORLD_SAMPLER``: 1817 has no hidden information, so a seat's world is a copy.
+
+The auto-router and map queries join here with the map (stage 2).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from takeover.core.extensions import WORLD_SAMPLER, Extensions
+
+if TYPE_CHECKING:
+    from takeover.g1817.state import Game1817
+
+
+class OpenWorld:
+    """Everything is public: every seat's world is the game itself."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game1817) -> None:
+        self.game = game
+
+    def sample(self, seat: int, rng: random.Random) -> Game1817:
+        return self.game.clone()
+
+
+EXTENSIONS: Extensions[Game1817] = Extensions()
+EXTENSIONS.provide(WORLD_SAMPLER, OpenWorld)
