@@ -20,6 +20,3 @@ _._apply_action  # rl/openspiel.py: AcquireSpielState
 _._action_to_string  # rl/openspiel.py: AcquireSpielState
 _.set_from  # rl/openspiel.py: AcquireObserver
 _.string_from  # rl/openspiel.py: AcquireObserver
-
-# Pydantic reads a model's configuration from this class attribute.
-model_config  # server/schemas.py
