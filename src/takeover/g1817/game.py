@@ -284,10 +284,17 @@ class GameData:
         corp.owner = new
 
     def short(self, player: Player, corp: Corporation) -> None:
+        """The player receives the price; a new certificate goes to the market and its
+        negative twin (one index higher) to the player.
+
+        The negative certificate is issued first: a 5 + 5 merger renumbers the absorbed
+        corporation's certificates in the order they were issued, so later purchases name
+        the ids that order gives.
+        """
         price = self.price(corp)
         index = self.next_index(corp)
-        corp.shares.append(Share(corp.sym, index, corp.share_percent, POOL))
         corp.shares.append(Share(corp.sym, index + 1, -corp.share_percent, player.id))
+        corp.shares.append(Share(corp.sym, index, corp.share_percent, POOL))
         player.cash += price
 
     def unshort(self, holder: Holder, share: Share) -> None:
