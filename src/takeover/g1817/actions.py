@@ -14,6 +14,19 @@ from typing import Any
 IGNORED_KEYS = frozenset({"id", "user", "created_at", "original_id", "skip", "auto_actions"})
 """Bookkeeping keys that do not change what an action does."""
 
+NO_EFFECT = frozenset(
+    {
+        "message",
+        "program_share_pass",
+        "program_merger_pass",
+        "program_buy_shares",
+        "program_disable",
+    }
+)
+"""Actions that change nothing in the position: chat and the interface's auto-pass
+programming (any player may record them at any time; the passes they program are
+recorded as actions of their own)."""
+
 
 def _freeze(value: Any) -> Any:
     if isinstance(value, Mapping):

@@ -13,7 +13,7 @@ from typing import Any, Self
 
 from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
-from takeover.g1817.actions import Action
+from takeover.g1817.actions import NO_EFFECT, Action
 from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
 from takeover.g1817.data.maps import NEW_ZEALAND, PRESET_YELLOW
 from takeover.g1817.entities import POOL, Corporation, Train
@@ -97,7 +97,7 @@ class Game1817(GameData):
                 and self.company_owner.get(str(action.entity)) == corp.sym
             ):
                 out.append(action)
-            elif action.type == "message":
+            elif action.type in NO_EFFECT:
                 continue
             else:
                 break
@@ -194,13 +194,7 @@ class Game1817(GameData):
         if self.finished:
             raise IllegalAction("the game is over")
         self.history.append({**action.to_dict(), "id": len(self.history) + 1})
-        if action.type in (
-            "message",
-            "program_share_pass",
-            "program_merger_pass",
-            "program_buy_shares",
-            "program_disable",
-        ):
+        if action.type in NO_EFFECT:
             return []
         if action.type == "end_game":
             self.end_game("manually_ended")
