@@ -157,7 +157,7 @@ def stock_actions(game: Game1817, rnd: StockRound) -> list[Action]:
     if rnd.winner:
         pid, _sym, _price = rnd.winner
         if not rnd.size_chosen:
-            return [make("choose", pid, choice=size) for size in game.corporation_sizes]
+            return [make("choose", pid, choice=size) for size in rnd.size_choices()]
         out = [make("assign", pid, target=c) for c in rnd.subsidiaries(pid)]
         if game.player_by_id[pid].cash >= 0:
             out.append(make("pass", pid))
@@ -279,6 +279,9 @@ def operating_actions(game: Game1817, rnd: OperatingRound) -> list[Action]:
 
 
 def merger_actions(game: Game1817, rnd: MergerRound) -> list[Action]:
+    over = game.corp_over_train_limit()
+    if over:
+        return [make("discard_train", over, train=t.id) for t in game.corps[over].trains]
     if rnd.finished:
         return []
     if rnd.converted:

@@ -15,7 +15,7 @@ from takeover.core.errors import IllegalAction
 from takeover.core.protocol import Event
 from takeover.g1817.actions import NO_EFFECT, Action
 from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
-from takeover.g1817.data.maps import NEW_ZEALAND, PRESET_YELLOW
+from takeover.g1817.data.maps import PRESET_YELLOW
 from takeover.g1817.entities import POOL, Corporation, Train
 from takeover.g1817.game import TOKEN_COST, GameData
 from takeover.g1817.rounds.acquisition import AcquisitionRound
@@ -396,9 +396,18 @@ class Game1817(GameData):
             self.remove_from_depot(first)
             self.after_train_left_depot(first, round_num)
 
+    def in_new_zealand(self, corp: Corporation) -> bool:
+        """Whether ``corp`` has a token on 1817WO's island (never in other titles)."""
+        island = self.edition.new_zealand
+        return island is not None and any(h.split("#")[0] == island for h in corp.token_hexes)
+
+    def second_home_due(self, corp: Corporation) -> bool:
+        """1817WO: a corporation at home in Nieuw Zeeland places its second token, once it
+        owns one, as a second home token (wherever a home token may go: a map choice)."""
+        return self.in_new_zealand(corp) and corp.tokens >= 2 and corp.tokens_placed == 1
+
     def interest_owed_for(self, corp: Corporation) -> int:
-        in_new_zealand = any(h.split("#")[0] == NEW_ZEALAND for h in corp.token_hexes)
-        if self.title == "1817WO" and in_new_zealand:
+        if self.in_new_zealand(corp):
             if not corp.loans:
                 return -20
             return self.interest_rate() * (len(corp.loans) - 1)

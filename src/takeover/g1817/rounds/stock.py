@@ -116,7 +116,7 @@ class StockRound(Round):
         if self.pending_home != corp.sym:
             raise IllegalAction(f"{corp.sym} has no home token to place")
         self.game.place_token(corp, action)
-        self.pending_home = None
+        self.pending_home = corp.sym if self.game.second_home_due(corp) else None
 
     def on_bid(self, action: Action) -> None:
         player = int(action.entity)
@@ -226,12 +226,20 @@ class StockRound(Round):
                     ok.update(combo)
         return [c for c in player.companies if self.game.company_data[c].value in ok]
 
+    def size_choices(self) -> tuple[int, ...]:
+        """The sizes the phase allows; a corporation in Nieuw Zeeland may not have 2 shares."""
+        assert self.winner
+        sizes = self.game.corporation_sizes
+        if self.game.in_new_zealand(self.game.corps[self.winner[1]]):
+            return tuple(s for s in sizes if s != 2)
+        return sizes
+
     def on_choose(self, action: Action) -> None:
         if not self.winner or int(action.entity) != self.winner[0]:
             raise IllegalAction("no corporation size to choose")
         size = int(action.get("choice"))
-        if size not in self.game.corporation_sizes:
-            raise IllegalAction(f"size {size} is not allowed in phase {self.game.phase}")
+        if size not in self.size_choices():
+            raise IllegalAction(f"size {size} is not allowed for {self.winner[1]} now")
         self.set_size(size)
         if not self.subsidiaries(self.winner[0]):
             self.par_corporation()
@@ -262,7 +270,7 @@ class StockRound(Round):
         if not self.size_chosen:
             return
         corp = self.game.corps[self.winner[1]]
-        self.game.try_buy_tokens(corp)
+        self.buy_tokens(corp)
         if "P13" in corp.companies:
             self.game.close_company("P13")
         self.auctioning = None
@@ -270,6 +278,13 @@ class StockRound(Round):
         self.bids = {}
         self.active_bidders = []
         self.end_turn()
+
+    def buy_tokens(self, corp: Corporation) -> None:
+        """Buy the tokens the corporation's size requires, if it can; in 1817WO a new
+        second token of a corporation at home in Nieuw Zeeland is placed at once."""
+        self.game.try_buy_tokens(corp)
+        if self.game.second_home_due(corp):
+            self.pending_home = corp.sym
 
     def on_pass(self, action: Action) -> None:
         player = int(action.entity)
@@ -306,7 +321,7 @@ class StockRound(Round):
                 game.unshort(player, shares[0])
             self.turn_actions.append("buy")
             self.last_to_act = player
-            game.try_buy_tokens(corp)
+            self.buy_tokens(corp)
             self.end_turn()
             return
         buyer = game.corps[str(action.entity)]
@@ -377,7 +392,7 @@ class StockRound(Round):
         if "redeem" in self.corporate_kinds:
             raise IllegalAction(f"{corp.sym} cannot take a loan after redeeming shares")
         self.game.take_loan(corp)
-        self.game.try_buy_tokens(corp)
+        self.buy_tokens(corp)
         self.corporate_act(corp, "loan")
 
     def on_sell_shares(self, action: Action) -> None:
