@@ -10,7 +10,7 @@ from takeover.g1817.actions import Remaining
 from takeover.g1817.fixture import _expand, applied_actions, new_game
 from takeover.g1817.legal import is_listed_kind, key, legal_actions
 
-from .games import GAMES, fixture_path
+from .games import GAMES, MORE_GAMES, fixture_path
 
 
 def listed(game_name: str) -> tuple[int, list[str]]:
@@ -28,7 +28,7 @@ def listed(game_name: str) -> tuple[int, list[str]]:
     return checked, missing
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", (*GAMES, *MORE_GAMES))
 def test_recorded_decisions_are_listed(game: str) -> None:
     checked, missing = listed(game)
     assert checked > 100
