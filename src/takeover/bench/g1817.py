@@ -1,6 +1,6 @@
-"""1817 replay speed: the seven real games, best of several runs.
+"""1817 replay speed: the ten real games, best of several runs.
 
-Run as ``takeover bench 1817 [games dir]`` (or ``python -m takeover.g1817.bench``).
+Run as ``takeover bench 1817 [games dir]`` (or ``python -m takeover.bench.g1817``).
 
 A benchmark, not a test: each game is replayed ``--repeat`` times from its parsed JSON
 (file reading and JSON parsing excluded, undo filtering and action parsing included) and
@@ -26,6 +26,9 @@ GAMES = (
     "1817NA__20584",
     "1817NA__25351",
     "1817__1817_game_end_bankrupt",
+    "1817__16852",
+    "1817NA__25363",
+    "1817WO__19926",
 )
 
 
@@ -65,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         total += best
         ok = "result ok" if summary.get("matches_stored_result") else "RESULT DIFFERS"
         print(f"{game:36} {len(data['actions']):5} actions {best * 1000:8.1f} ms  {ok}")
-    print(f"{'all seven':36} {'':13} {total * 1000:8.1f} ms")
+    print(f"{f'all {len(GAMES)}':36} {'':13} {total * 1000:8.1f} ms")
     return 0
 
 
