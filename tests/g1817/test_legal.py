@@ -8,7 +8,7 @@ import pytest
 
 from takeover.g1817.actions import Remaining
 from takeover.g1817.fixture import _expand, applied_actions, new_game
-from takeover.g1817.legal import is_listed_kind, key, legal_actions
+from takeover.g1817.legal import is_listed_kind
 
 from .games import GAMES, MORE_GAMES, fixture_path
 
@@ -21,7 +21,7 @@ def listed(game_name: str) -> tuple[int, list[str]]:
     for position, action in enumerate(flat):
         if is_listed_kind(game, action):
             checked += 1
-            if key(action) not in {key(a) for a in legal_actions(game)}:
+            if action.key() not in {a.key() for a in game.legal_actions()}:
                 missing.append(f"{type(game.round).__name__}: {action}")
         game.upcoming = Remaining(flat, position + 1)
         game.push(action)

@@ -46,6 +46,22 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+KEY_FIELDS: dict[str, tuple[str, ...]] = {
+    "bid": ("company", "corporation", "price"),
+    "choose": ("choice",),
+    "assign": ("target",),
+    "buy_shares": ("shares",),
+    "sell_shares": ("shares",),
+    "short": ("corporation",),
+    "merge": ("corporation",),
+    "buy_train": ("train", "price"),
+    "discard_train": ("train",),
+    "dividend": ("kind",),
+}
+"""The fields that make a decision; others (a loan's id, a share percentage, the
+interface's ``variant``) follow from the position and are not compared."""
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision: ``type`` (``bid``, ``pass``...), ``entity`` and its other fields."""
@@ -65,6 +81,22 @@ class Action:
         return cls(
             str(data["type"]), data["entity"], str(data.get("entity_type", "")), _freeze(rest)
         )
+
+    @classmethod
+    def make(cls, type_: str, entity: int | str, **fields: Any) -> Action:
+        """An action of a player (``entity`` an int id) or a corporation (a symbol)."""
+        entity_type = "player" if isinstance(entity, int) else "corporation"
+        return cls(type_, entity, entity_type, _freeze(fields))
+
+    def key(self) -> tuple[Any, ...]:
+        """What identifies the decision: type, entity and its deciding fields, so a
+        recorded action matches the listed one it took."""
+        fields = tuple(
+            (name, _freeze(value))
+            for name in KEY_FIELDS.get(self.type, ())
+            if (value := self.get(name)) is not None
+        )
+        return (self.type, str(self.entity), fields)
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.fields:

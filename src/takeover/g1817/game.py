@@ -113,6 +113,15 @@ class GameData:
     def in_liquidation(self, corp: Corporation) -> bool:
         return self.price_type(corp) == "liquidation"
 
+    def in_zone(self, corp: Corporation) -> bool:
+        """In the acquisition or liquidation zone: its shares are not traded."""
+        return self.price_type(corp) in ("acquisition", "liquidation")
+
+    @staticmethod
+    def index_at_most(value: int) -> int:
+        """The market space with the highest price not above ``value``."""
+        return max(i for i, p in enumerate(MARKET_PRICES) if p <= value)
+
     # -- market ------------------------------------------------------------------------------
 
     def set_price(self, corp: Corporation, index: int) -> None:

@@ -16,7 +16,7 @@ from takeover.core.protocol import Event
 from takeover.g1817.actions import NO_EFFECT, Action
 from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
 from takeover.g1817.data.maps import PRESET_YELLOW
-from takeover.g1817.entities import POOL, Corporation, Train
+from takeover.g1817.entities import POOL, Corporation, Player, Train
 from takeover.g1817.game import TOKEN_COST, GameData
 from takeover.g1817.rounds.acquisition import AcquisitionRound
 from takeover.g1817.rounds.auction import AuctionRound
@@ -117,11 +117,12 @@ class Game1817(GameData):
         return self.original_order.index(active[0])
 
     def legal_actions(self) -> Sequence[Action]:
-        """The decisions that need no map (see :mod:`takeover.g1817.legal`); partial in
-        operating rounds, where lays, tokens and routes are not listed in stage 1."""
-        from takeover.g1817.legal import legal_actions
-
-        return legal_actions(self)
+        """Every legal decision of the entity to act, except map decisions (tile lays,
+        token placements, routes, privates' special powers) and trains bought from another
+        corporation (any price from $1): see :mod:`takeover.g1817.rounds.base`."""
+        if self.finished:
+            return []
+        return self.round.legal_actions()
 
     def is_terminal(self) -> bool:
         return self.finished
@@ -173,14 +174,9 @@ class Game1817(GameData):
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action``; on ``IllegalAction`` the state is left exactly as it was.
 
-        The copy this takes costs about 2 ms; replays use :meth:`push` instead.
+        :meth:`push` checks every action before it changes anything; the copy taken here
+        also protects the position from a map action, which stage 1 checks only lightly.
         """
-        from takeover.g1817.legal import is_listed_kind, key, legal_actions
-
-        if is_listed_kind(self, action) and key(action) not in {
-            key(a) for a in legal_actions(self)
-        }:
-            raise IllegalAction(f"not a legal action now: {action}")
         saved = self.clone()
         try:
             return self.push(action)
@@ -190,7 +186,8 @@ class Game1817(GameData):
             raise
 
     def push(self, action: Action) -> list[Event]:
-        """Apply ``action`` without a safety copy (a failed action may leave it half done)."""
+        """Check and apply ``action`` without a safety copy: replays use it. A refused
+        action (``IllegalAction``, naming what was wrong) changes nothing."""
         if self.finished:
             raise IllegalAction("the game is over")
         self.history.append({**action.to_dict(), "id": len(self.history) + 1})
@@ -199,8 +196,6 @@ class Game1817(GameData):
         if action.type == "end_game":
             self.end_game("manually_ended")
             return [Event("game_end", {"reason": "manually_ended"})]
-        if action.entity_type == "player" and self.player_by_id.get(int(action.entity)) is None:
-            raise IllegalAction(f"unknown player {action.entity}")
         self.round.process(action)
         if len(self.active_players()) <= 1:
             self.end_game("bankrupt")
@@ -260,16 +255,29 @@ class Game1817(GameData):
 
     # -- shared operations -------------------------------------------------------------------
 
-    def acting_corporation(self, action: Action) -> Corporation:
+    def acting_entity(self, action: Action) -> int | str:
+        """Who takes ``action``: a player id, or a corporation's symbol (a private acts for
+        the corporation or player that owns it)."""
+        if action.entity_type == "player":
+            entity = action.entity
+            if isinstance(entity, int) and entity in self.player_by_id:
+                return entity
+            raise IllegalAction(f"unknown player {entity!r}")
         if action.entity_type == "company":
             owner = self.company_owner.get(str(action.entity))
-            if not isinstance(owner, str) or owner not in self.corps:
-                raise IllegalAction(f"{action.entity} is not owned by a corporation")
-            return self.corps[owner]
-        corp = self.corps.get(str(action.entity))
-        if corp is None:
-            raise IllegalAction(f"unknown corporation {action.entity}")
-        return corp
+            if owner is None or owner == POOL:
+                raise IllegalAction(f"{action.entity} is not owned by a corporation or player")
+            return owner
+        if str(action.entity) not in self.corps:
+            raise IllegalAction(f"unknown corporation {action.entity!r}")
+        return str(action.entity)
+
+    def acting_corporation(self, action: Action) -> Corporation:
+        """The corporation taking ``action`` (itself, or the owner of the acting private)."""
+        who = self.acting_entity(action)
+        if not isinstance(who, str):
+            raise IllegalAction(f"{action.entity} does not act for a corporation")
+        return self.corps[who]
 
     def try_buy_tokens(self, corp: Corporation) -> None:
         if corp.operated:
@@ -373,11 +381,8 @@ class Game1817(GameData):
             self.final_operating_rounds = 3 if round_num == 2 else 2
             self.final_turn = self.turn + 1
 
-    def discard_train(self, action: Action) -> None:
-        corp = self.acting_corporation(action)
-        train = next((t for t in corp.trains if t.id == action.get("train")), None)
-        if train is None:
-            raise IllegalAction(f"{corp.sym} has no train {action.get('train')}")
+    def discard_train(self, corp: Corporation, train_id: str) -> None:
+        train = next(t for t in corp.trains if t.id == train_id)
         corp.trains.remove(train)
         train.owner = None
         if not train.obsolete:
@@ -423,20 +428,9 @@ class Game1817(GameData):
                 return pid
         return None
 
-    def crisis_sell(self, action: Action) -> None:
-        player = int(action.entity)
-        if self.player_by_id[player].cash >= 0:
-            raise IllegalAction(f"{player} is not in a cash crisis")
-        shares = [self.share_by_id(s) for s in action.get("shares")]
-        corp = self.corps[shares[0].corp]
-        if self.in_acquisition(corp) or self.in_liquidation(corp):
-            raise IllegalAction(f"cannot sell {corp.sym} in acquisition or liquidation")
-        self.sell_shares(player, shares)
-
-    def bankrupt(self, action: Action) -> None:
+    def bankrupt(self, player: Player) -> None:
         """A player leaves: every certificate goes to the market at its price (shorts cost)
         and each corporation they presided liquidates with the market as its owner."""
-        player = self.player_by_id[int(action.entity)]
         started = [c for c in self.corps.values() if c.price_index is not None]
         for corp in sorted(started, key=self.order_key):
             mine = corp.shares_of(player.id)
