@@ -113,10 +113,6 @@ class Action:
         out.update(_thaw(self.fields) if self.fields else {})
         return out
 
-    @property
-    def is_player(self) -> bool:
-        return self.entity_type == "player"
-
     def __str__(self) -> str:
         extra = {k: _thaw(v) for k, v in self.fields if k not in ("routes",)}
         return f"{self.entity} {self.type} {json.dumps(extra, sort_keys=True)}"

@@ -254,7 +254,7 @@ class GameData:
         for share in shares:
             self.player_by_id[seller].cash += self.share_value(corp, share.percent)
             share.owner = POOL
-        self.check_president(corp, seller_swap=True)
+        self.check_president(corp)
         self.close_market_shorts()
 
     def pay(self, holder: Holder, amount: int) -> None:
@@ -263,7 +263,7 @@ class GameData:
         elif holder != POOL:
             self.corps[holder].cash -= amount
 
-    def check_president(self, corp: Corporation, seller_swap: bool = False) -> None:
+    def check_president(self, corp: Corporation) -> None:
         """Hand the presidency to the largest holder when someone exceeds the president."""
         owner = corp.owner
         if not isinstance(owner, int):

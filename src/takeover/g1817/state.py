@@ -105,9 +105,6 @@ class Game1817(GameData):
 
     # -- protocol ----------------------------------------------------------------------------
 
-    def current_entity(self) -> int | str | None:
-        return None if self.finished else self.round.current()
-
     def current_player(self) -> int | None:
         if self.finished:
             return None

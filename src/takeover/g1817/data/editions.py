@@ -92,8 +92,6 @@ class Edition:
     companies: tuple[Company, ...]
     corporations: tuple[str, ...]
     terrain: dict[str, tuple[int, str]]
-    mine_companies: tuple[str, ...] = ("MINC", "CM", "MAJC")
-    ranch_companies: tuple[str, ...] = ("P22", "P23")
     new_zealand: str | None = None
     """1817WO's island hex: a corporation with a token there pays one loan's interest less
     (or receives $20 without loans), may not be a 2-share corporation, and places its
