@@ -21,7 +21,9 @@ class Action(Protocol):
     seat); ``str()`` gives a short human-readable text form.
     """
 
-    type: str
+    @property
+    def type(self) -> str:
+        """The kind of decision (read-only: a frozen dataclass field satisfies it)."""
 
     def to_dict(self) -> dict[str, Any]: ...
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from takeover.core.errors import IllegalAction
+from takeover.core.protocol import Action as ProtocolAction
 from takeover.core.protocol import Event
 from takeover.g1817.actions import NO_EFFECT, Action
 from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
@@ -141,7 +142,7 @@ class Game1817(GameData):
         legal = self.legal_actions()
         return [a.to_dict() for a in legal], [str(a) for a in legal]
 
-    def action_view(self, action: Any, actor: int, seat: int | None) -> dict[str, Any]:
+    def action_view(self, action: ProtocolAction, actor: int, seat: int | None) -> dict[str, Any]:
         """Every 1817 action is public."""
         return {"player": actor, "action": action.to_dict(), "text": str(action)}
 
@@ -168,12 +169,14 @@ class Game1817(GameData):
 
     # -- applying actions --------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: ProtocolAction) -> list[Event]:
         """Apply ``action``; on ``IllegalAction`` the state is left exactly as it was.
 
         :meth:`push` checks every action before it changes anything; the copy taken here
         also protects the position from a map action, which stage 1 checks only lightly.
         """
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not a 1817 action: {action!r}")
         saved = self.clone()
         try:
             return self.push(action)
