@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 PURCHASES = ("buy", "par")
 """Turn actions after which the player may not sell, short or buy again this turn."""
+CORPORATE = ("take_loan", "buy_shares")
+"""What a president may do for a corporation in a stock round (a loan, a redemption)."""
 
 
 class StockRound(Round):
@@ -288,8 +290,13 @@ class BuySellParShares(Step):
         return self.round.ipo.actor() if self.round.ipo.under_way else self.round.player
 
     def check_actor(self, action: Action) -> None:
-        """The player whose turn it is, or a corporation they preside acting for itself."""
+        """The player whose turn it is, or a corporation they preside taking a loan or
+        redeeming shares."""
         if action.entity_type == "corporation" and not self.round.ipo.under_way:
+            require(
+                action.type in CORPORATE,
+                f"{action.type} is a player's decision, not {action.entity}'s",
+            )
             corp = self.game.acting_corporation(action)
             require(
                 corp.owner == self.round.player,
