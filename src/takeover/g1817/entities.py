@@ -1,13 +1,18 @@
 """The mutable pieces of a 1817 position: players, corporations, certificates, trains.
 
-Kept as plain slotted dataclasses so that :meth:`Game1817.clone` is a cheap deep copy and
-the rules read like the rulebook ("the corporation's cash", "the player's shares").
+Plain slotted classes, so the rules read like the rulebook ("the corporation's cash",
+"the player's shares"). Each copies itself for :meth:`Game1817.clone` field by field
+(``__deepcopy__``), which is many times faster than the generic deep copy of a slotted
+object; references between them (a corporation's trains are the depot's trains) stay
+shared in the copy through the ``memo``.
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from copy import deepcopy
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 POOL = "__market__"
 """Holder key of the open market (shares sold, shorted or bankrupt players' shares)."""
@@ -17,6 +22,17 @@ Holder = int | str
 
 
 _ARRIVALS = itertools.count()
+
+_T = TypeVar("_T")
+
+
+def _copy_fields(obj: _T, memo: dict[int, Any]) -> _T:
+    """A deep copy of a slotted dataclass, field by field (no generic reduce protocol)."""
+    twin = object.__new__(type(obj))
+    memo[id(obj)] = twin
+    for f in fields(obj):  # type: ignore[arg-type]
+        object.__setattr__(twin, f.name, deepcopy(getattr(obj, f.name), memo))
+    return twin
 
 
 class Share:
@@ -53,6 +69,13 @@ class Share:
     def id(self) -> str:
         return f"{self.corp}_{self.index}"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Share:
+        twin = Share.__new__(Share)
+        twin.corp, twin.index, twin.percent = self.corp, self.index, self.percent
+        twin.president, twin._owner, twin.seq = self.president, self._owner, self.seq
+        memo[id(self)] = twin
+        return twin
+
     def __repr__(self) -> str:
         return f"Share({self.id}, {self.percent}%, {self._owner!r})"
 
@@ -69,6 +92,11 @@ class Train:
     def id(self) -> str:
         return f"{self.name}-{self.index}"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Train:
+        twin = Train(self.name, self.index, self.owner, self.obsolete)
+        memo[id(self)] = twin
+        return twin
+
 
 @dataclass(slots=True)
 class Player:
@@ -77,6 +105,9 @@ class Player:
     cash: int = 0
     companies: list[str] = field(default_factory=list)
     bankrupt: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        return _copy_fields(self, memo)
 
 
 @dataclass(slots=True)
@@ -99,6 +130,9 @@ class Corporation:
     ipoed: bool = False
     floated: bool = False
     operated: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Corporation:
+        return _copy_fields(self, memo)
 
     @property
     def share_percent(self) -> int:

@@ -209,11 +209,10 @@ class GameData:
     # -- shares ------------------------------------------------------------------------------
 
     def share_by_id(self, share_id: str) -> Share:
-        corp_sym, _, index = share_id.rpartition("_")
-        corp = self.corps.get(corp_sym)
+        corp = self.corps.get(share_id.rpartition("_")[0])
         if corp is not None:
             for share in corp.shares:
-                if share.index == int(index):
+                if share.id == share_id:
                     return share
         raise IllegalAction(f"no share {share_id}")
 

@@ -147,16 +147,30 @@ class Game1817(GameData):
         return {"player": actor, "action": action.to_dict(), "text": str(action)}
 
     def clone(self) -> Self:
-        """A deep copy; the action history and record hints are shared, not copied."""
-        history, upcoming = self.history, self.upcoming
-        self.history, self.upcoming = [], None
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.history, self.upcoming = history, upcoming
-        twin.history = list(history)
-        twin.upcoming = upcoming
+        """An independent copy; the action history is copied, the record hints shared."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.snapshot(twin))
+        twin.history = list(self.history)
+        twin.upcoming = self.upcoming
         return twin
+
+    def snapshot(self, owner: Game1817 | None = None) -> dict[str, Any]:
+        """A deep copy of the position's attributes, in which the game itself is ``owner``
+        (by default this game, so that :meth:`restore` can put the copy back).
+
+        The edition's tables never change and are shared; the history and the record
+        hints are left to the caller.
+        """
+        memo: dict[int, Any] = {id(self): self if owner is None else owner}
+        for table in (self.edition, self.company_data, self.train_types):
+            memo[id(table)] = table
+        state = {k: v for k, v in self.__dict__.items() if k not in ("history", "upcoming")}
+        copied: dict[str, Any] = copy.deepcopy(state, memo)
+        return copied
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Return to a position taken with :meth:`snapshot` (the history is unchanged)."""
+        self.__dict__.update(snapshot)
 
     def to_record(self) -> dict[str, Any]:
         return {
@@ -172,36 +186,44 @@ class Game1817(GameData):
     def apply(self, action: ProtocolAction) -> list[Event]:
         """Apply ``action``; on ``IllegalAction`` the state is left exactly as it was.
 
-        :meth:`push` checks every action before it changes anything; the copy taken here
-        also protects the position from a map action, which stage 1 checks only lightly.
+        Every listed kind of action is checked in full before it changes anything, so it
+        goes straight to :meth:`push`. The others (map actions, privates' powers, trains
+        from other corporations) are checked lightly while the map is not modelled; a
+        snapshot protects the position from them.
         """
+        from takeover.g1817.legal import is_listed_kind
+
         if not isinstance(action, Action):
             raise IllegalAction(f"not a 1817 action: {action!r}")
-        saved = self.clone()
+        if is_listed_kind(self, action):
+            return self.push(action)
+        saved = self.snapshot()
         try:
             return self.push(action)
         except Exception:
-            self.__dict__.update(saved.__dict__)
-            self.round.game = self
+            self.restore(saved)
             raise
 
     def push(self, action: Action) -> list[Event]:
         """Check and apply ``action`` without a safety copy: replays use it. A refused
-        action (``IllegalAction``, naming what was wrong) changes nothing."""
+        action (``IllegalAction``, naming what was wrong) changes nothing, except that
+        a map action is checked only lightly (see :meth:`apply`)."""
         if self.finished:
             raise IllegalAction("the game is over")
-        self.history.append({**action.to_dict(), "id": len(self.history) + 1})
         if action.type in NO_EFFECT:
-            return []
-        if action.type == "end_game":
+            events: list[Event] = []
+        elif action.type == "end_game":
             self.end_game("manually_ended")
-            return [Event("game_end", {"reason": "manually_ended"})]
-        self.round.process(action)
-        if len(self.active_players()) <= 1:
-            self.end_game("bankrupt")
-            return [Event(action.type, {"entity": action.entity})]
-        self.settle()
-        return [Event(action.type, {"entity": action.entity})]
+            events = [Event("game_end", {"reason": "manually_ended"})]
+        else:
+            self.round.process(action)
+            if len(self.active_players()) <= 1:
+                self.end_game("bankrupt")
+            else:
+                self.settle()
+            events = [Event(action.type, {"entity": action.entity})]
+        self.history.append({**action.to_dict(), "id": len(self.history) + 1})
+        return events
 
     def settle(self) -> None:
         """Run round transitions until a round waits for a decision."""
