@@ -7,7 +7,7 @@ import json
 import pytest
 
 from takeover.g1817.actions import Remaining
-from takeover.g1817.fixture import _expand, applied_actions, new_game
+from takeover.g1817.fixture import applied_actions, expand, new_game
 from takeover.g1817.legal import is_listed_kind
 
 from .games import GAMES, MORE_GAMES, fixture_path
@@ -16,7 +16,7 @@ from .games import GAMES, MORE_GAMES, fixture_path
 def listed(game_name: str) -> tuple[int, list[str]]:
     data = json.loads(fixture_path(game_name).read_text())
     game = new_game(data)
-    flat = [a for raw in applied_actions(data["actions"]) for a in _expand(raw)]
+    flat = [a for raw in applied_actions(data["actions"]) for a in expand(raw)]
     checked, missing = 0, []
     for position, action in enumerate(flat):
         if is_listed_kind(game, action):
@@ -39,7 +39,7 @@ def test_recorded_decisions_are_listed(game: str) -> None:
 def test_checked_apply_accepts_the_whole_game(game_name: str) -> None:
     data = json.loads(fixture_path(game_name).read_text())
     game = new_game(data)
-    flat = [a for raw in applied_actions(data["actions"]) for a in _expand(raw)]
+    flat = [a for raw in applied_actions(data["actions"]) for a in expand(raw)]
     for position, action in enumerate(flat):
         game.upcoming = Remaining(flat, position + 1)
         game.apply(action)
