@@ -1,10 +1,12 @@
-"""1817 replay speed: the ten real games, best of several runs.
+"""1817 replay and clone speed: the ten real games, best of several runs.
 
 Run as ``takeover bench 1817 [games dir]`` (or ``python -m takeover.bench.g1817``).
 
 A benchmark, not a test: each game is replayed ``--repeat`` times from its parsed JSON
 (file reading and JSON parsing excluded, undo filtering and action parsing included) and
-the best time is reported, which filters out other load on the machine.
+the best time is reported, which filters out other load on the machine. Then the position
+halfway through each game (by recorded actions) is cloned ``--clones`` times, best of
+``--repeat``: what a search pays for each position it tries.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ import json
 import platform
 import time
 from pathlib import Path
+from typing import Any
 
 from takeover.bench.arguments import positive_int
-from takeover.g1817.fixture import replay_fixture
+from takeover.g1817.fixture import replay_fixture, replay_game
 
 GAMES = (
     "1817WO__1817WO_game_end_bankrupt",
@@ -40,6 +43,7 @@ def default_dir() -> Path:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("games_dir", nargs="?", type=Path, default=default_dir())
     parser.add_argument("--repeat", type=positive_int, default=5)
+    parser.add_argument("--clones", type=positive_int, default=200)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,11 +59,7 @@ def run(args: argparse.Namespace) -> int:
     total = 0.0
     print(f"python {platform.python_version()} on {platform.machine()}, best of {args.repeat}")
     for game in GAMES:
-        base = args.games_dir / "fixtures"
-        path = base / f"{game}.revenue.json"
-        if not path.exists():
-            path = base / f"{game}.json"
-        data = json.loads(path.read_text())
+        data = load(args.games_dir, game)
         best = float("inf")
         for _ in range(args.repeat):
             start = time.perf_counter()
@@ -69,7 +69,28 @@ def run(args: argparse.Namespace) -> int:
         ok = "result ok" if summary.get("matches_stored_result") else "RESULT DIFFERS"
         print(f"{game:36} {len(data['actions']):5} actions {best * 1000:8.1f} ms  {ok}")
     print(f"{f'all {len(GAMES)}':36} {'':13} {total * 1000:8.1f} ms")
+    print(f"clone of the position halfway through, best of {args.repeat} x {args.clones}")
+    for game in GAMES:
+        data = load(args.games_dir, game)
+        half = {**data, "actions": data["actions"][: len(data["actions"]) // 2]}
+        state = replay_game(half)[0]
+        best = float("inf")
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            for _ in range(args.clones):
+                state.clone()
+            best = min(best, (time.perf_counter() - start) / args.clones)
+        print(f"{game:36} {len(half['actions']):5} actions {best * 1000:8.3f} ms")
     return 0
+
+
+def load(games_dir: Path, game: str) -> dict[str, Any]:
+    base = games_dir / "fixtures"
+    path = base / f"{game}.revenue.json"
+    if not path.exists():
+        path = base / f"{game}.json"
+    data: dict[str, Any] = json.loads(path.read_text())
+    return data
 
 
 if __name__ == "__main__":

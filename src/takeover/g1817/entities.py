@@ -24,14 +24,42 @@ Holder = int | str
 _ARRIVALS = itertools.count()
 
 _T = TypeVar("_T")
+_ATOMIC = frozenset({int, str, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """``deepcopy(value, memo)``, with the common cases made cheap: plain values are
+    shared, and lists, sets and dicts of plain values are copied in one go (still through
+    ``memo``, so an object reached twice is copied once)."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    if kind is list or kind is set:
+        plain = all(type(v) in _ATOMIC for v in value)
+    elif kind is dict:
+        plain = all(type(k) in _ATOMIC and type(v) in _ATOMIC for k, v in value.items())
+    else:
+        plain = False
+    if not plain:
+        return deepcopy(value, memo)
+    twin = kind(value)
+    memo[id(value)] = twin
+    return twin
 
 
 def _copy_fields(obj: _T, memo: dict[int, Any]) -> _T:
     """A deep copy of a slotted dataclass, field by field (no generic reduce protocol)."""
-    twin = object.__new__(type(obj))
+    kind = type(obj)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(obj))  # type: ignore[arg-type]
+    twin = object.__new__(kind)
     memo[id(obj)] = twin
-    for f in fields(obj):  # type: ignore[arg-type]
-        object.__setattr__(twin, f.name, deepcopy(getattr(obj, f.name), memo))
+    for name in names:
+        setattr(twin, name, copy_value(getattr(obj, name), memo))
     return twin
 
 

@@ -7,7 +7,6 @@ transitions between rounds, the end of the game, and the actions every round sha
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any, Self
 
@@ -17,7 +16,7 @@ from takeover.core.protocol import Event
 from takeover.g1817.actions import NO_EFFECT, Action
 from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
 from takeover.g1817.data.maps import PRESET_YELLOW
-from takeover.g1817.entities import POOL, Corporation, Player, Train
+from takeover.g1817.entities import POOL, Corporation, Player, Train, copy_value
 from takeover.g1817.game import TOKEN_COST, GameData
 from takeover.g1817.rounds.acquisition import AcquisitionRound
 from takeover.g1817.rounds.auction import AuctionRound
@@ -164,9 +163,11 @@ class Game1817(GameData):
         memo: dict[int, Any] = {id(self): self if owner is None else owner}
         for table in (self.edition, self.company_data, self.train_types):
             memo[id(table)] = table
-        state = {k: v for k, v in self.__dict__.items() if k not in ("history", "upcoming")}
-        copied: dict[str, Any] = copy.deepcopy(state, memo)
-        return copied
+        return {
+            k: copy_value(v, memo)
+            for k, v in self.__dict__.items()
+            if k not in ("history", "upcoming")
+        }
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Return to a position taken with :meth:`snapshot` (the history is unchanged)."""
