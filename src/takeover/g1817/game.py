@@ -217,11 +217,9 @@ class GameData:
         raise IllegalAction(f"no share {share_id}")
 
     def num_certs(self, player: Player) -> int:
+        pid = player.id
         return sum(
-            1
-            for c in self.corps.values()
-            for s in c.shares
-            if s.owner == player.id and s.percent > 0
+            1 for c in self.corps.values() for s in c.shares if s.owner == pid and s.percent > 0
         )
 
     def player_percent(self, corp: Corporation) -> dict[int, int]:

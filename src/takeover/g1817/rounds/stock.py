@@ -192,24 +192,26 @@ class StockRound(Round):
         return out + self.redemptions(corp)
 
     def has_action(self, pid: int) -> bool:
-        """Whether a player still has a stock-round action (otherwise the turn ends itself)."""
+        """Whether a player still has a stock-round action (otherwise the turn ends itself).
+        Asked when no corporation acts yet, so the player's free options decide."""
         if self.game.player_by_id[pid].bankrupt:
             return False
-        return next(self.trading.turn_options(pid), None) is not None
+        return next(self.trading.free_options(pid), None) is not None
 
     def must_sell(self, pid: int) -> bool:
         """A player above the certificate or 60% holding limit must sell first (if able)."""
         game = self.game
-        player = game.player_by_id[pid]
-        over_certs = game.num_certs(player) > game.cert_limit
+        over_certs = game.num_certs(game.player_by_id[pid]) > game.cert_limit
         for corp in game.corps.values():
             if corp.price_index is None or not corp.operated or game.in_zone(corp):
                 continue
-            mine = [s for s in corp.shares_of(pid) if s.percent > 0]
-            if any(game.can_sell_share(corp, s) for s in mine):
-                limit = 100 if corp.total_shares == 2 else 60
-                if over_certs or corp.percent_of(pid) > limit:
-                    return True
+            mine = [s for s in corp.shares if s.owner == pid and s.percent > 0]
+            if not mine:
+                continue
+            limit = 100 if corp.total_shares == 2 else 60
+            over = over_certs or corp.percent_of(pid) > limit
+            if over and any(game.can_sell_share(corp, s) for s in mine):
+                return True
         return False
 
     # -- end of round --------------------------------------------------------------------------
@@ -322,11 +324,16 @@ class BuySellParShares(Step):
         rnd, game = self.round, self.game
         if rnd.corporate:
             yield from rnd.corporate_actions(game.corps[rnd.corporate])
-            return
-        if rnd.must_sell(pid):
+        elif rnd.must_sell(pid):
             for corp in game.corps.values():
                 yield from rnd.sales(pid, corp)
-            return
+        else:
+            yield from self.free_options(pid)
+
+    def free_options(self, pid: int) -> Iterator[Action]:
+        """What a player not acting for a corporation nor obliged to sell may do (a player
+        obliged to sell finds those sales among these too)."""
+        rnd, game = self.round, self.game
         for corp in game.corps.values():
             if corp.price_index is None or not corp.floated:
                 continue
