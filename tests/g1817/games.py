@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
+import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+
+from takeover.g1817.actions import Action, Remaining
+from takeover.g1817.fixture import applied_actions, expand, new_game
+from takeover.g1817.state import Game1817
 
 GAMES = (
     "1817WO__1817WO_game_end_bankrupt",
@@ -35,3 +43,69 @@ def trace_path(game: str) -> Path:
 
 def maptrace_path(game: str) -> Path:
     return games_dir() / "maptraces" / f"{game}.maptrace.jsonl.gz"
+
+
+def record(game: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(fixture_path(game).read_text())
+    return data
+
+
+def positions(game: str) -> Iterator[tuple[int, Action, Game1817]]:
+    """Replay a real game, yielding each next recorded action (with the id of its record
+    entry) and the position before it: the same object throughout, clone it to keep it.
+    The record hints are set, as in a replay; a test that plays on from a position
+    clears them (``upcoming = None``)."""
+    data = record(game)
+    state = new_game(data)
+    flat = [(raw["id"], a) for raw in applied_actions(data["actions"]) for a in expand(raw)]
+    actions = [a for _, a in flat]
+    for position, (raw_id, action) in enumerate(flat):
+        state.upcoming = Remaining(actions, position + 1)
+        if state.finished:
+            return
+        yield raw_id, action, state
+        state.push(action)
+
+
+def position_before(game: str, test: Callable[[int, Action, Game1817], bool]) -> Game1817:
+    """A copy of the first position of a real game where ``test`` holds (live: no hints)."""
+    for raw_id, action, state in positions(game):
+        if test(raw_id, action, state):
+            found = state.clone()
+            found.upcoming = None
+            return found
+    raise AssertionError(f"no position of {game} fits the scenario")
+
+
+def fingerprint(obj: object) -> object:
+    """Everything a position holds, as nested tuples (objects by their fields), so that
+    two positions compare equal exactly when nothing in them differs. The history and
+    the record hints are left out."""
+    memo: dict[int, int] = {}
+
+    def walk(value: object) -> object:
+        if value is None or isinstance(value, (bool, int, float, str)):
+            return value
+        if id(value) in memo:
+            return ("seen", memo[id(value)])
+        memo[id(value)] = len(memo)
+        if isinstance(value, dict):
+            return ("dict", tuple((walk(k), walk(v)) for k, v in value.items()))
+        if isinstance(value, (list, tuple)):
+            return (type(value).__name__, tuple(walk(v) for v in value))
+        if isinstance(value, (set, frozenset)):
+            return ("set", tuple(sorted(repr(v) for v in value)))
+        if inspect.ismethod(value):
+            return ("method", value.__func__.__name__, walk(value.__self__))
+        if inspect.isfunction(value) or inspect.isbuiltin(value):
+            return ("function", value.__qualname__)
+        fields: dict[str, object] = dict(getattr(value, "__dict__", {}))
+        for cls in type(value).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(value, name):
+                    fields[name] = getattr(value, name)
+        for skipped in ("history", "upcoming"):
+            fields.pop(skipped, None)
+        return (type(value).__name__, tuple((k, walk(v)) for k, v in sorted(fields.items())))
+
+    return walk(obj)

@@ -7,28 +7,28 @@ import json
 import pytest
 
 from takeover.g1817.actions import Remaining
-from takeover.g1817.fixture import _expand, applied_actions, new_game
-from takeover.g1817.legal import is_listed_kind, key, legal_actions
+from takeover.g1817.fixture import applied_actions, expand, new_game
+from takeover.g1817.legal import is_listed_kind
 
-from .games import GAMES, fixture_path
+from .games import GAMES, MORE_GAMES, fixture_path
 
 
 def listed(game_name: str) -> tuple[int, list[str]]:
     data = json.loads(fixture_path(game_name).read_text())
     game = new_game(data)
-    flat = [a for raw in applied_actions(data["actions"]) for a in _expand(raw)]
+    flat = [a for raw in applied_actions(data["actions"]) for a in expand(raw)]
     checked, missing = 0, []
     for position, action in enumerate(flat):
         if is_listed_kind(game, action):
             checked += 1
-            if key(action) not in {key(a) for a in legal_actions(game)}:
+            if action.key() not in {a.key() for a in game.legal_actions()}:
                 missing.append(f"{type(game.round).__name__}: {action}")
         game.upcoming = Remaining(flat, position + 1)
         game.push(action)
     return checked, missing
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", (*GAMES, *MORE_GAMES))
 def test_recorded_decisions_are_listed(game: str) -> None:
     checked, missing = listed(game)
     assert checked > 100
@@ -39,7 +39,7 @@ def test_recorded_decisions_are_listed(game: str) -> None:
 def test_checked_apply_accepts_the_whole_game(game_name: str) -> None:
     data = json.loads(fixture_path(game_name).read_text())
     game = new_game(data)
-    flat = [a for raw in applied_actions(data["actions"]) for a in _expand(raw)]
+    flat = [a for raw in applied_actions(data["actions"]) for a in expand(raw)]
     for position, action in enumerate(flat):
         game.upcoming = Remaining(flat, position + 1)
         game.apply(action)

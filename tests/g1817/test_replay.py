@@ -1,4 +1,4 @@
-"""The seven real games: stored results, and every applied action against its trace."""
+"""The ten real games: stored results, and every applied action against its trace."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from takeover.g1817.fixture import replay_game
 from .games import GAMES, MORE_GAMES, fixture_path, maptrace_path, trace_path
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", (*GAMES, *MORE_GAMES))
 def test_game_matches_trace_and_result(game: str) -> None:
     data = json.loads(fixture_path(game).read_text())
     assert is_fixture(data)

@@ -13,7 +13,7 @@ BENCHES = {
     "engine": "takeover.bench.engine",
     "bots": "takeover.bench.bots",
     "rl": "takeover.bench.rl",
-    "1817": "takeover.g1817.bench",
+    "1817": "takeover.bench.g1817",
     "server": "takeover.bench.server",
     "lobby": "takeover.bench.lobby",
     "cluster": "takeover.bench.cluster",

@@ -19,6 +19,19 @@ IGNORED_KEYS = frozenset({"id", "user", "created_at", "original_id", "skip", "au
 ENTITY_TYPES = ("player", "corporation", "company")
 """Who may act: every record action names one of these as its ``entity_type``."""
 
+NO_EFFECT = frozenset(
+    {
+        "message",
+        "program_share_pass",
+        "program_merger_pass",
+        "program_buy_shares",
+        "program_disable",
+    }
+)
+"""Actions that change nothing in the position: chat and the interface's auto-pass
+programming (any player may record them at any time; the passes they program are
+recorded as actions of their own)."""
+
 
 def _freeze(value: Any) -> Any:
     if isinstance(value, Mapping):
@@ -36,6 +49,22 @@ def _thaw(value: Any) -> Any:
             return {k: _thaw(v) for k, v in value}
         return [_thaw(v) for v in value]
     return value
+
+
+KEY_FIELDS: dict[str, tuple[str, ...]] = {
+    "bid": ("company", "corporation", "price"),
+    "choose": ("choice",),
+    "assign": ("target",),
+    "buy_shares": ("shares",),
+    "sell_shares": ("shares",),
+    "short": ("corporation",),
+    "merge": ("corporation",),
+    "buy_train": ("train", "price"),
+    "discard_train": ("train",),
+    "dividend": ("kind",),
+}
+"""The fields that make a decision; others (a loan's id, a share percentage, the
+interface's ``variant``) follow from the position and are not compared."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +105,22 @@ class Action:
             raise IllegalAction(f'the "entity" of a {entity_type} must be {want}, got {entity!r}')
         return cls(kind, entity, entity_type, _freeze(rest))
 
+    @classmethod
+    def make(cls, type_: str, entity: int | str, **fields: Any) -> Action:
+        """An action of a player (``entity`` an int id) or a corporation (a symbol)."""
+        entity_type = "player" if isinstance(entity, int) else "corporation"
+        return cls(type_, entity, entity_type, _freeze(fields))
+
+    def key(self) -> tuple[Any, ...]:
+        """What identifies the decision: type, entity and its deciding fields, so a
+        recorded action matches the listed one it took."""
+        fields = tuple(
+            (name, _freeze(value))
+            for name in KEY_FIELDS.get(self.type, ())
+            if (value := self.get(name)) is not None
+        )
+        return (self.type, str(self.entity), fields)
+
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.fields:
             if k == key:
@@ -90,10 +135,6 @@ class Action:
         }
         out.update(_thaw(self.fields) if self.fields else {})
         return out
-
-    @property
-    def is_player(self) -> bool:
-        return self.entity_type == "player"
 
     def __str__(self) -> str:
         extra = {k: _thaw(v) for k, v in self.fields if k not in ("routes",)}

@@ -1,13 +1,18 @@
 """The mutable pieces of a 1817 position: players, corporations, certificates, trains.
 
-Kept as plain slotted dataclasses so that :meth:`Game1817.clone` is a cheap deep copy and
-the rules read like the rulebook ("the corporation's cash", "the player's shares").
+Plain slotted classes, so the rules read like the rulebook ("the corporation's cash",
+"the player's shares"). Each copies itself for :meth:`Game1817.clone` field by field
+(``__deepcopy__``), which is many times faster than the generic deep copy of a slotted
+object; references between them (a corporation's trains are the depot's trains) stay
+shared in the copy through the ``memo``.
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from copy import deepcopy
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 POOL = "__market__"
 """Holder key of the open market (shares sold, shorted or bankrupt players' shares)."""
@@ -17,6 +22,45 @@ Holder = int | str
 
 
 _ARRIVALS = itertools.count()
+
+_T = TypeVar("_T")
+_ATOMIC = frozenset({int, str, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """``deepcopy(value, memo)``, with the common cases made cheap: plain values are
+    shared, and lists, sets and dicts of plain values are copied in one go (still through
+    ``memo``, so an object reached twice is copied once)."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    if id(value) in memo:
+        return memo[id(value)]
+    if kind is list or kind is set:
+        plain = all(type(v) in _ATOMIC for v in value)
+    elif kind is dict:
+        plain = all(type(k) in _ATOMIC and type(v) in _ATOMIC for k, v in value.items())
+    else:
+        plain = False
+    if not plain:
+        return deepcopy(value, memo)
+    twin = kind(value)
+    memo[id(value)] = twin
+    return twin
+
+
+def _copy_fields(obj: _T, memo: dict[int, Any]) -> _T:
+    """A deep copy of a slotted dataclass, field by field (no generic reduce protocol)."""
+    kind = type(obj)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(obj))  # type: ignore[arg-type]
+    twin = object.__new__(kind)
+    memo[id(obj)] = twin
+    for name in names:
+        setattr(twin, name, copy_value(getattr(obj, name), memo))
+    return twin
 
 
 class Share:
@@ -53,6 +97,13 @@ class Share:
     def id(self) -> str:
         return f"{self.corp}_{self.index}"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Share:
+        twin = Share.__new__(Share)
+        twin.corp, twin.index, twin.percent = self.corp, self.index, self.percent
+        twin.president, twin._owner, twin.seq = self.president, self._owner, self.seq
+        memo[id(self)] = twin
+        return twin
+
     def __repr__(self) -> str:
         return f"Share({self.id}, {self.percent}%, {self._owner!r})"
 
@@ -69,6 +120,11 @@ class Train:
     def id(self) -> str:
         return f"{self.name}-{self.index}"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Train:
+        twin = Train(self.name, self.index, self.owner, self.obsolete)
+        memo[id(self)] = twin
+        return twin
+
 
 @dataclass(slots=True)
 class Player:
@@ -77,6 +133,9 @@ class Player:
     cash: int = 0
     companies: list[str] = field(default_factory=list)
     bankrupt: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Player:
+        return _copy_fields(self, memo)
 
 
 @dataclass(slots=True)
@@ -99,6 +158,9 @@ class Corporation:
     ipoed: bool = False
     floated: bool = False
     operated: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Corporation:
+        return _copy_fields(self, memo)
 
     @property
     def share_percent(self) -> int:

@@ -75,7 +75,8 @@ def new_game(data: Mapping[str, Any]) -> Game1817:
     return Game1817(str(data["title"]), players, int(settings.get("seed") or 0), rules)
 
 
-def _expand(raw: Mapping[str, Any]) -> list[Action]:
+def expand(raw: Mapping[str, Any]) -> list[Action]:
+    """A record entry and the actions it ran automatically (``auto_actions``), in order."""
     out = [Action.from_dict(raw)]
     for auto in raw.get("auto_actions") or []:
         out.append(Action.from_dict(auto))
@@ -97,7 +98,7 @@ def replay_game(
     trace_lines: dict[int, dict[str, Any]] = {}
     if trace_path is not None:
         trace_lines = _trace_lines(trace_path, {a["id"] for a in applied}, game)
-    expanded = [(raw, _expand(raw)) for raw in applied]
+    expanded = [(raw, expand(raw)) for raw in applied]
     flat = [a for _, acts in expanded for a in acts]
     position = 0
     matched = 0

@@ -113,6 +113,15 @@ class GameData:
     def in_liquidation(self, corp: Corporation) -> bool:
         return self.price_type(corp) == "liquidation"
 
+    def in_zone(self, corp: Corporation) -> bool:
+        """In the acquisition or liquidation zone: its shares are not traded."""
+        return self.price_type(corp) in ("acquisition", "liquidation")
+
+    @staticmethod
+    def index_at_most(value: int) -> int:
+        """The market space with the highest price not above ``value``."""
+        return max(i for i, p in enumerate(MARKET_PRICES) if p <= value)
+
     # -- market ------------------------------------------------------------------------------
 
     def set_price(self, corp: Corporation, index: int) -> None:
@@ -200,20 +209,17 @@ class GameData:
     # -- shares ------------------------------------------------------------------------------
 
     def share_by_id(self, share_id: str) -> Share:
-        corp_sym, _, index = share_id.rpartition("_")
-        corp = self.corps.get(corp_sym)
+        corp = self.corps.get(share_id.rpartition("_")[0])
         if corp is not None:
             for share in corp.shares:
-                if share.index == int(index):
+                if share.id == share_id:
                     return share
         raise IllegalAction(f"no share {share_id}")
 
     def num_certs(self, player: Player) -> int:
+        pid = player.id
         return sum(
-            1
-            for c in self.corps.values()
-            for s in c.shares
-            if s.owner == player.id and s.percent > 0
+            1 for c in self.corps.values() for s in c.shares if s.owner == pid and s.percent > 0
         )
 
     def player_percent(self, corp: Corporation) -> dict[int, int]:
@@ -245,7 +251,7 @@ class GameData:
         for share in shares:
             self.player_by_id[seller].cash += self.share_value(corp, share.percent)
             share.owner = POOL
-        self.check_president(corp, seller_swap=True)
+        self.check_president(corp)
         self.close_market_shorts()
 
     def pay(self, holder: Holder, amount: int) -> None:
@@ -254,7 +260,7 @@ class GameData:
         elif holder != POOL:
             self.corps[holder].cash -= amount
 
-    def check_president(self, corp: Corporation, seller_swap: bool = False) -> None:
+    def check_president(self, corp: Corporation) -> None:
         """Hand the presidency to the largest holder when someone exceeds the president."""
         owner = corp.owner
         if not isinstance(owner, int):
@@ -284,10 +290,17 @@ class GameData:
         corp.owner = new
 
     def short(self, player: Player, corp: Corporation) -> None:
+        """The player receives the price; a new certificate goes to the market and its
+        negative twin (one index higher) to the player.
+
+        The negative certificate is issued first: a 5 + 5 merger renumbers the absorbed
+        corporation's certificates in the order they were issued, so later purchases name
+        the ids that order gives.
+        """
         price = self.price(corp)
         index = self.next_index(corp)
-        corp.shares.append(Share(corp.sym, index, corp.share_percent, POOL))
         corp.shares.append(Share(corp.sym, index + 1, -corp.share_percent, player.id))
+        corp.shares.append(Share(corp.sym, index, corp.share_percent, POOL))
         player.cash += price
 
     def unshort(self, holder: Holder, share: Share) -> None:

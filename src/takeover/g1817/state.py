@@ -7,7 +7,6 @@ transitions between rounds, the end of the game, and the actions every round sha
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Self, TypeVar
@@ -16,10 +15,10 @@ from takeover.core import protocol
 from takeover.core.errors import IllegalAction
 from takeover.core.extensions import Extension
 from takeover.core.protocol import Decision, Event, ranks_of
-from takeover.g1817.actions import Action
+from takeover.g1817.actions import NO_EFFECT, Action
 from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
-from takeover.g1817.data.maps import NEW_ZEALAND, PRESET_YELLOW
-from takeover.g1817.entities import POOL, Corporation, Train
+from takeover.g1817.data.maps import PRESET_YELLOW
+from takeover.g1817.entities import POOL, Corporation, Player, Train, copy_value
 from takeover.g1817.game import TOKEN_COST, GameData
 from takeover.g1817.rounds.acquisition import AcquisitionRound
 from takeover.g1817.rounds.auction import AuctionRound
@@ -102,16 +101,13 @@ class Game1817(GameData):
                 and self.company_owner.get(str(action.entity)) == corp.sym
             ):
                 out.append(action)
-            elif action.type == "message":
+            elif action.type in NO_EFFECT:
                 continue
             else:
                 break
         return out
 
     # -- protocol ----------------------------------------------------------------------------
-
-    def current_entity(self) -> int | str | None:
-        return None if self.finished else self.round.current()
 
     def current_player(self) -> int | None:
         if self.finished:
@@ -133,17 +129,18 @@ class Game1817(GameData):
         return Decision(seats, re.sub(r"(?<!^)(?=[A-Z])", "_", step).lower())
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        """The decisions that need no map (see :mod:`takeover.g1817.legal`), of ``seat``
-        (default: whoever decides); partial in operating rounds, where lays, tokens and
-        routes are not listed in stage 1."""
-        from takeover.g1817.legal import legal_actions
-
+        """Every legal decision of ``seat`` (default: whoever decides), except map
+        decisions (tile lays, token placements, routes, privates' special powers) and
+        trains bought from another corporation (any price from $1): the blocking step's
+        list (see :mod:`takeover.g1817.rounds.base`)."""
+        if self.finished:
+            return []
         if seat is None:
-            return legal_actions(self)
+            return self.round.legal_actions()
         decision = self.pending()
         if decision is None or seat not in decision.seats:
             return []
-        legal = legal_actions(self)
+        legal = self.round.legal_actions()
         if len(decision.seats) == 1:
             return legal
         return [a for a in legal if self.controller(a) in (seat, None)]
@@ -220,16 +217,32 @@ class Game1817(GameData):
         return {"player": actor, "action": own.to_dict(), "text": str(own)}
 
     def clone(self) -> Self:
-        """A deep copy; the action history and record hints are shared, not copied."""
-        history, upcoming = self.history, self.upcoming
-        self.history, self.upcoming = [], None
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.history, self.upcoming = history, upcoming
-        twin.history = list(history)
-        twin.upcoming = upcoming
+        """An independent copy; the action history is copied, the record hints shared."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.snapshot(twin))
+        twin.history = list(self.history)
+        twin.upcoming = self.upcoming
         return twin
+
+    def snapshot(self, owner: Game1817 | None = None) -> dict[str, Any]:
+        """A deep copy of the position's attributes, in which the game itself is ``owner``
+        (by default this game, so that :meth:`restore` can put the copy back).
+
+        The edition's tables never change and are shared; the history and the record
+        hints are left to the caller.
+        """
+        memo: dict[int, Any] = {id(self): self if owner is None else owner}
+        for table in (self.edition, self.company_data, self.train_types):
+            memo[id(table)] = table
+        return {
+            k: copy_value(v, memo)
+            for k, v in self.__dict__.items()
+            if k not in ("history", "upcoming")
+        }
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Return to a position taken with :meth:`snapshot` (the history is unchanged)."""
+        self.__dict__.update(snapshot)
 
     def to_record(self) -> dict[str, Any]:
         return {
@@ -247,49 +260,45 @@ class Game1817(GameData):
         seats and act for the action's entity); on ``IllegalAction`` the state is left
         exactly as it was.
 
-        The copy this takes costs about 2 ms; replays use :meth:`push` instead.
+        Every listed kind of action is checked in full before it changes anything, so it
+        goes straight to :meth:`push`. The others (map actions, privates' powers, trains
+        from other corporations) are checked lightly while the map is not modelled; a
+        snapshot protects the position from them.
         """
-        from takeover.g1817.legal import is_listed_kind, key, legal_actions
+        from takeover.g1817.legal import is_listed_kind
 
         action = _own(action)
         if seat is not None:
             self._check_seat(action, seat)
-        if is_listed_kind(self, action) and key(action) not in {
-            key(a) for a in legal_actions(self)
-        }:
-            raise IllegalAction(f"not a legal action now: {action}")
-        saved = self.clone()
+        if is_listed_kind(self, action):
+            return self.push(action)
+        saved = self.snapshot()
         try:
             return self.push(action)
         except Exception:
-            self.__dict__.update(saved.__dict__)
-            self.round.game = self
+            self.restore(saved)
             raise
 
     def push(self, action: Action) -> list[Event]:
-        """Apply ``action`` without a safety copy (a failed action may leave it half done)."""
+        """Check and apply ``action`` without a safety copy: replays use it. A refused
+        action (``IllegalAction``, naming what was wrong) changes nothing, except that
+        a map action is checked only lightly (see :meth:`apply`)."""
         if self.finished:
             raise IllegalAction("the game is over")
-        self.history.append({**action.to_dict(), "id": len(self.history) + 1})
-        if action.type in (
-            "message",
-            "program_share_pass",
-            "program_merger_pass",
-            "program_buy_shares",
-            "program_disable",
-        ):
-            return []
-        if action.type == "end_game":
+        if action.type in NO_EFFECT:
+            events: list[Event] = []
+        elif action.type == "end_game":
             self.end_game("manually_ended")
-            return [Event("game_end", {"reason": "manually_ended"})]
-        if action.entity_type == "player" and self.player_by_id.get(int(action.entity)) is None:
-            raise IllegalAction(f"unknown player {action.entity}")
-        self.round.process(action)
-        if len(self.active_players()) <= 1:
-            self.end_game("bankrupt")
-            return [Event(action.type, {"entity": action.entity})]
-        self.settle()
-        return [Event(action.type, {"entity": action.entity})]
+            events = [Event("game_end", {"reason": "manually_ended"})]
+        else:
+            self.round.process(action)
+            if len(self.active_players()) <= 1:
+                self.end_game("bankrupt")
+            else:
+                self.settle()
+            events = [Event(action.type, {"entity": action.entity})]
+        self.history.append({**action.to_dict(), "id": len(self.history) + 1})
+        return events
 
     def settle(self) -> None:
         """Run round transitions until a round waits for a decision.
@@ -348,16 +357,29 @@ class Game1817(GameData):
 
     # -- shared operations -------------------------------------------------------------------
 
-    def acting_corporation(self, action: Action) -> Corporation:
+    def acting_entity(self, action: Action) -> int | str:
+        """Who takes ``action``: a player id, or a corporation's symbol (a private acts for
+        the corporation or player that owns it)."""
+        if action.entity_type == "player":
+            entity = action.entity
+            if isinstance(entity, int) and entity in self.player_by_id:
+                return entity
+            raise IllegalAction(f"unknown player {entity!r}")
         if action.entity_type == "company":
             owner = self.company_owner.get(str(action.entity))
-            if not isinstance(owner, str) or owner not in self.corps:
-                raise IllegalAction(f"{action.entity} is not owned by a corporation")
-            return self.corps[owner]
-        corp = self.corps.get(str(action.entity))
-        if corp is None:
-            raise IllegalAction(f"unknown corporation {action.entity}")
-        return corp
+            if owner is None or owner == POOL:
+                raise IllegalAction(f"{action.entity} is not owned by a corporation or player")
+            return owner
+        if str(action.entity) not in self.corps:
+            raise IllegalAction(f"unknown corporation {action.entity!r}")
+        return str(action.entity)
+
+    def acting_corporation(self, action: Action) -> Corporation:
+        """The corporation taking ``action`` (itself, or the owner of the acting private)."""
+        who = self.acting_entity(action)
+        if not isinstance(who, str):
+            raise IllegalAction(f"{action.entity} does not act for a corporation")
+        return self.corps[who]
 
     def try_buy_tokens(self, corp: Corporation) -> None:
         if corp.operated:
@@ -461,11 +483,8 @@ class Game1817(GameData):
             self.final_operating_rounds = 3 if round_num == 2 else 2
             self.final_turn = self.turn + 1
 
-    def discard_train(self, action: Action) -> None:
-        corp = self.acting_corporation(action)
-        train = next((t for t in corp.trains if t.id == action.get("train")), None)
-        if train is None:
-            raise IllegalAction(f"{corp.sym} has no train {action.get('train')}")
+    def discard_train(self, corp: Corporation, train_id: str) -> None:
+        train = next(t for t in corp.trains if t.id == train_id)
         corp.trains.remove(train)
         train.owner = None
         if not train.obsolete:
@@ -484,9 +503,18 @@ class Game1817(GameData):
             self.remove_from_depot(first)
             self.after_train_left_depot(first, round_num)
 
+    def in_new_zealand(self, corp: Corporation) -> bool:
+        """Whether ``corp`` has a token on 1817WO's island (never in other titles)."""
+        island = self.edition.new_zealand
+        return island is not None and any(h.split("#")[0] == island for h in corp.token_hexes)
+
+    def second_home_due(self, corp: Corporation) -> bool:
+        """1817WO: a corporation at home in Nieuw Zeeland places its second token, once it
+        owns one, as a second home token (wherever a home token may go: a map choice)."""
+        return self.in_new_zealand(corp) and corp.tokens >= 2 and corp.tokens_placed == 1
+
     def interest_owed_for(self, corp: Corporation) -> int:
-        in_new_zealand = any(h.split("#")[0] == NEW_ZEALAND for h in corp.token_hexes)
-        if self.title == "1817WO" and in_new_zealand:
+        if self.in_new_zealand(corp):
             if not corp.loans:
                 return -20
             return self.interest_rate() * (len(corp.loans) - 1)
@@ -502,20 +530,9 @@ class Game1817(GameData):
                 return pid
         return None
 
-    def crisis_sell(self, action: Action) -> None:
-        player = int(action.entity)
-        if self.player_by_id[player].cash >= 0:
-            raise IllegalAction(f"{player} is not in a cash crisis")
-        shares = [self.share_by_id(s) for s in action.get("shares")]
-        corp = self.corps[shares[0].corp]
-        if self.in_acquisition(corp) or self.in_liquidation(corp):
-            raise IllegalAction(f"cannot sell {corp.sym} in acquisition or liquidation")
-        self.sell_shares(player, shares)
-
-    def bankrupt(self, action: Action) -> None:
+    def bankrupt(self, player: Player) -> None:
         """A player leaves: every certificate goes to the market at its price (shorts cost)
         and each corporation they presided liquidates with the market as its owner."""
-        player = self.player_by_id[int(action.entity)]
         started = [c for c in self.corps.values() if c.price_index is not None]
         for corp in sorted(started, key=self.order_key):
             mine = corp.shares_of(player.id)

@@ -32,13 +32,12 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
     out["cert_limit"] = game.cert_limit
     out["seats"] = [str(pid) for pid in game.original_order]
     out["priority_order"] = [str(pid) for pid in game.seat_order]
-    rnd = game.round
-    auction = getattr(rnd, "auctioning", None)
-    if auction:
+    auction = None if game.finished else game.round.auction_view()
+    if auction is not None:
         out["auction"] = {
-            "target": auction,
-            "bids": {str(p): v for p, v in getattr(rnd, "bids", {}).items()},
-            "bidders": [str(p) for p in getattr(rnd, "active_bidders", [])],
+            "target": auction["target"],
+            "bids": {str(p): v for p, v in auction["bids"].items()},
+            "bidders": [str(p) for p in auction["bidders"]],
         }
     out["game_end_reason"] = game.game_end_reason
     return out

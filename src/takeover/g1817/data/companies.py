@@ -138,27 +138,3 @@ CORPORATIONS_WO: tuple[str, ...] = (
     "UR",
     "WC",
 )
-
-CORPORATION_NAMES: dict[str, str] = {
-    "A&S": "Alton & Southern Railway",
-    "A&A": "Arcade and Attica",
-    "Belt": "Belt Railway of Chicago",
-    "Bess": "Bessemer and Lake Erie Railroad",
-    "B&A": "Boston and Albany Railroad",
-    "DL&W": "Delaware, Lackawanna and Western Railroad",
-    "J": "Elgin, Joliet and Eastern Railway",
-    "GT": "Grand Trunk Western Railroad",
-    "H": "Housatonic Railroad",
-    "ME": "Morristown and Erie Railway",
-    "NYOW": "New York, Ontario and Western Railway",
-    "NYSW": "New York, Susquehanna and Western Railway",
-    "PSNR": "Pittsburgh, Shawmut and Northern Railroad",
-    "PLE": "Pittsburgh and Lake Erie Railroad",
-    "PW": "Providence and Worcester Railroad",
-    "R": "Rutland Railroad",
-    "SR": "Strasburg Railroad",
-    "UR": "Union Railroad",
-    "WT": "Warren & Trumbull Railroad",
-    "WC": "West Chester Railroad",
-}
-"""Full names of the corporations (the same symbol names the same railroad in every title)."""

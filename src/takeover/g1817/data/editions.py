@@ -18,7 +18,7 @@ from takeover.g1817.data.companies import (
     CORPORATIONS_WO,
     Company,
 )
-from takeover.g1817.data.maps import TERRAIN_BASE, TERRAIN_NA, TERRAIN_WO
+from takeover.g1817.data.maps import NEW_ZEALAND, TERRAIN_BASE, TERRAIN_NA, TERRAIN_WO
 
 _MARKET_ROW = (
     "0l 0a 0a 0a 40 45 50p 55s 60p 65p 70s 80p 90p 100p 110p 120s "
@@ -92,8 +92,10 @@ class Edition:
     companies: tuple[Company, ...]
     corporations: tuple[str, ...]
     terrain: dict[str, tuple[int, str]]
-    mine_companies: tuple[str, ...] = ("MINC", "CM", "MAJC")
-    ranch_companies: tuple[str, ...] = ("P22", "P23")
+    new_zealand: str | None = None
+    """1817WO's island hex: a corporation with a token there pays one loan's interest less
+    (or receives $20 without loans), may not be a 2-share corporation, and places its
+    second token as a second home token."""
 
     @property
     def total_loans(self) -> int:
@@ -147,6 +149,7 @@ EDITIONS: dict[str, Edition] = {
         companies=COMPANIES_WO,
         corporations=CORPORATIONS_WO,
         terrain=TERRAIN_WO,
+        new_zealand=NEW_ZEALAND,
     ),
 }
 

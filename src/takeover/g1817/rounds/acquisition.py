@@ -11,17 +11,21 @@ and the shareholders (shorts included) are paid off.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.mergers import merge_assets
-from takeover.g1817.rounds.base import Round
+from takeover.g1817.rounds.base import Round, Step, among, int_field, make, require
+from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
+
+
+BID_STEP = 10
+"""Bids exceed the minimum by a multiple of $10."""
 
 
 class AcquisitionRound(Round):
@@ -38,31 +42,34 @@ class AcquisitionRound(Round):
         self.acquired: list[str] = []
         self.crisis_player: int | None = None
         self.shareholder_cash = 0
+        self.discard = DiscardTrain(game)
+        self.cash_crisis = CashCrisis(
+            game, self.crisis, after_sale=lambda: None, after_bankruptcy=self.after_bankruptcy
+        )
+        self.acquire_step = Acquire(self)
         self.setup_auction()
 
-    # -- who acts ----------------------------------------------------------------------------
+    def steps(self) -> tuple[Step, ...]:
+        return (self.discard, self.cash_crisis, self.acquire_step)
 
-    def step(self) -> str:
-        if self.game.corp_over_train_limit():
-            return "DiscardTrain"
-        if self.crisis() is not None:
-            return "CashCrisis"
-        return "Acquire"
+    def auction_view(self) -> dict[str, Any] | None:
+        if self.auctioning is None:
+            return None
+        return {"target": self.auctioning, "bids": self.bids, "bidders": self.active_bidders}
+
+    # -- who acts ----------------------------------------------------------------------------
 
     def crisis(self) -> int | None:
         if self.crisis_player is None:
             return None
         return self.game.crisis_player_from(self.crisis_player)
 
-    def current(self) -> int | str | None:
-        over = self.game.corp_over_train_limit()
-        if over:
-            return over
-        crisis = self.crisis()
-        if crisis is not None:
-            return crisis
-        if self.finished:
-            return None
+    def after_bankruptcy(self) -> None:
+        self.crisis_player = None
+
+    def decider(self) -> int | str | None:
+        """Who decides in the acquisition step: the president offering, the next bidder,
+        the buyer (loans) or the winner (which corporation buys)."""
         if self.offer:
             return self.game.corps[self.offer].owner
         if self.auctioning:
@@ -230,25 +237,7 @@ class AcquisitionRound(Round):
         if len(buyers) == 1:
             self.acquire(buyers[0])
 
-    def mergeable(self, pid: int, corp: Corporation, bid: int) -> list[Corporation]:
-        return [
-            c
-            for c in self.game.corps.values()
-            if c.owner == pid and self.can_acquire(corp, c) and self.max_bid_for(c, corp) >= bid
-        ]
-
-    def on_bid(self, action: Action) -> None:
-        pid = int(action.entity)
-        corp = self.game.corps[str(action.get("corporation"))]
-        price = int(action.get("price"))
-        if self.auctioning != corp.sym:
-            raise IllegalAction(f"{corp.sym} is not being auctioned")
-        if price % 10 or price < self.min_bid(corp):
-            raise IllegalAction(
-                f"bid {price} is below {self.min_bid(corp)} or not a multiple of 10"
-            )
-        if pid not in self.active_bidders:
-            raise IllegalAction(f"player {pid} is out of this auction")
+    def raise_bid(self, pid: int, corp: Corporation, price: int) -> None:
         self.bids.pop(pid, None)
         self.bids[pid] = price
         need = self.min_bid(corp)
@@ -258,44 +247,17 @@ class AcquisitionRound(Round):
                 self.bids.pop(p, None)
         self.resolve()
 
-    def on_pass(self, action: Action) -> None:
-        game = self.game
-        if self.offer:
-            self.offering.remove(self.offer)
-            self.setup_auction()
-            return
-        if self.auctioning:
-            pid = int(action.entity)
-            if pid in self.active_bidders:
-                self.active_bidders.remove(pid)
-            self.bids.pop(pid, None)
-            self.resolve()
-            return
-        if self.buyer:
-            buyer = game.corps[self.buyer]
-            if self.can_take(buyer):
-                self.passed_take = True
-            else:
-                self.passed_payoff = True
-            self.post_loan()
-            return
-        raise IllegalAction("nothing to pass")
+    def leave_auction(self, pid: int) -> None:
+        self.active_bidders.remove(pid)
+        self.bids.pop(pid, None)
+        self.resolve()
 
-    def on_assign(self, action: Action) -> None:
-        target = str(action.get("target"))
-        if self.offer != target:
-            raise IllegalAction(f"{target} is not up for sale")
-        self.offer = None
-        self.auction_entity(self.game.corps[target])
-
-    def on_merge(self, action: Action) -> None:
-        if not self.winner:
-            raise IllegalAction("no auction has been won")
-        buyer = self.game.corps[str(action.get("corporation"))]
-        target = self.game.corps[self.winner[1]]
-        if buyer not in self.mergeable(self.winner[0], target, self.winner[2]):
-            raise IllegalAction(f"{buyer.sym} cannot acquire {target.sym}")
-        self.acquire(buyer)
+    def mergeable(self, pid: int, corp: Corporation, bid: int) -> list[Corporation]:
+        return [
+            c
+            for c in self.game.corps.values()
+            if c.owner == pid and self.can_acquire(corp, c) and self.max_bid_for(c, corp) >= bid
+        ]
 
     # -- settlement --------------------------------------------------------------------------
 
@@ -346,24 +308,6 @@ class AcquisitionRound(Round):
             if game.in_acquisition(buyer) and buyer.sym in self.offering:
                 self.offering.remove(buyer.sym)
         self.settle_president(game.corps[self.winner[1]])
-
-    def on_take_loan(self, action: Action) -> None:
-        buyer = self.game.acting_corporation(action)
-        if buyer.sym != self.buyer or not self.can_take(buyer):
-            raise IllegalAction(f"{buyer.sym} cannot take a loan now")
-        self.game.take_loan(buyer)
-        if not self.can_take(buyer):
-            self.post_loan()
-
-    def on_payoff_loan(self, action: Action) -> None:
-        buyer = self.game.acting_corporation(action)
-        if buyer.sym != self.buyer or not self.can_payoff(buyer):
-            raise IllegalAction(f"{buyer.sym} cannot pay off a loan now")
-        self.game.payoff_loan(buyer, adjust_price=False)
-        self.unpaid_loans -= 1
-        self.passed_take = True
-        if not self.can_payoff(buyer):
-            self.post_loan()
 
     def golden_parachute(self, target: Corporation, buyer: Corporation | None) -> None:
         if "P20" not in target.companies or not isinstance(target.owner, int):
@@ -416,11 +360,138 @@ class AcquisitionRound(Round):
         self.acquired.append(corp.sym)
         self.setup_auction()
 
-    # -- crisis ------------------------------------------------------------------------------
 
-    def on_sell_shares(self, action: Action) -> None:
-        self.game.crisis_sell(action)
+class Acquire(Step):
+    """Offers, auctions, the winner's choice of buyer, and the buyer's loans."""
 
-    def on_bankrupt(self, action: Action) -> None:
-        self.game.bankrupt(action)
-        self.crisis_player = None
+    def __init__(self, rnd: AcquisitionRound) -> None:
+        super().__init__(rnd.game)
+        self.round = rnd
+        self.takes = {
+            "assign": self.on_assign,
+            "bid": self.on_bid,
+            "pass": self.on_pass,
+            "merge": self.on_merge,
+            "take_loan": self.on_take_loan,
+            "payoff_loan": self.on_payoff_loan,
+        }
+
+    def blocking(self) -> bool:
+        return not self.round.finished
+
+    def actor(self) -> int | str | None:
+        return self.round.decider()
+
+    def bids(self, pid: int, corp: Corporation) -> list[Action]:
+        rnd = self.round
+        low, top = rnd.min_bid(corp), rnd.max_bid(pid, corp)
+        return [
+            make("bid", pid, corporation=corp.sym, price=p) for p in range(low, top + 1, BID_STEP)
+        ]
+
+    def buyers(self) -> list[Action]:
+        rnd = self.round
+        assert rnd.winner
+        pid, sym, price = rnd.winner
+        target = self.game.corps[sym]
+        return [make("merge", pid, corporation=c.sym) for c in rnd.mergeable(pid, target, price)]
+
+    def legal(self) -> list[Action]:
+        rnd, game = self.round, self.game
+        actor = self.actor()
+        if actor is None:
+            return []
+        if rnd.offer:
+            return [make("assign", actor, target=rnd.offer), make("pass", actor)]
+        if rnd.auctioning:
+            assert isinstance(actor, int)
+            return [*self.bids(actor, game.corps[rnd.auctioning]), make("pass", actor)]
+        if rnd.buyer:
+            buyer = game.corps[rnd.buyer]
+            if rnd.can_take(buyer):
+                return [make("take_loan", buyer.sym), make("pass", buyer.sym)]
+            if rnd.can_payoff(buyer):
+                return [make("payoff_loan", buyer.sym), make("pass", buyer.sym)]
+            return [make("pass", buyer.sym)]
+        return self.buyers()
+
+    def on_assign(self, action: Action) -> None:
+        rnd = self.round
+        target = str(action.get("target"))
+        require(rnd.offer is not None and rnd.offer == target, f"{target} is not up for sale")
+        rnd.offer = None
+        rnd.auction_entity(self.game.corps[target])
+
+    def on_bid(self, action: Action) -> None:
+        rnd = self.round
+        pid = int(action.entity)
+        corp = self.game.corps.get(str(action.get("corporation")))
+        require(
+            corp is not None and rnd.auctioning == corp.sym,
+            f"{action.get('corporation')} is not being auctioned",
+        )
+        assert corp is not None
+        price = int_field(action, "price")
+        low, top = rnd.min_bid(corp), rnd.max_bid(pid, corp)
+        require(price >= low, f"bid {price} below the minimum {low}")
+        require(
+            (price - low) % BID_STEP == 0,
+            f"bid {price} must exceed the minimum {low} by a multiple of {BID_STEP}",
+        )
+        require(price <= top, f"bid {price} above what player {pid}'s corporations can pay ({top})")
+        rnd.raise_bid(pid, corp, price)
+
+    def on_pass(self, action: Action) -> None:
+        rnd, game = self.round, self.game
+        if rnd.offer:
+            rnd.offering.remove(rnd.offer)
+            rnd.setup_auction()
+        elif rnd.auctioning:
+            rnd.leave_auction(int(action.entity))
+        elif rnd.buyer:
+            buyer = game.corps[rnd.buyer]
+            if rnd.can_take(buyer):
+                rnd.passed_take = True
+            else:
+                rnd.passed_payoff = True
+            rnd.post_loan()
+        else:
+            require(False, "the winner chooses which corporation acquires; passing is not possible")
+
+    def on_merge(self, action: Action) -> None:
+        rnd = self.round
+        require(rnd.winner is not None and not rnd.buyer, "no auction has been won")
+        buyer = self.game.corps.get(str(action.get("corporation")))
+        require(buyer is not None, f"no corporation {action.get('corporation')}")
+        assert buyer is not None and rnd.winner is not None
+        among(
+            action,
+            self.buyers(),
+            f"{buyer.sym} cannot acquire {rnd.winner[1]}: the buyer must be a floated "
+            f"corporation of the winner, outside the zones, able to pay the bid",
+        )
+        rnd.acquire(buyer)
+
+    def on_take_loan(self, action: Action) -> None:
+        rnd = self.round
+        buyer = self.game.acting_corporation(action)
+        require(
+            rnd.buyer == buyer.sym and rnd.can_take(buyer), f"{buyer.sym} cannot take a loan now"
+        )
+        self.game.take_loan(buyer)
+        if not rnd.can_take(buyer):
+            rnd.post_loan()
+
+    def on_payoff_loan(self, action: Action) -> None:
+        rnd = self.round
+        buyer = self.game.acting_corporation(action)
+        require(
+            rnd.buyer == buyer.sym and not rnd.can_take(buyer) and rnd.can_payoff(buyer),
+            f"{buyer.sym} cannot pay off an acquired loan now (after passing on loans, with "
+            f"$100 in cash)",
+        )
+        self.game.payoff_loan(buyer, adjust_price=False)
+        rnd.unpaid_loans -= 1
+        rnd.passed_take = True
+        if not rnd.can_payoff(buyer):
+            rnd.post_loan()

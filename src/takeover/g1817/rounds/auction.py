@@ -7,16 +7,16 @@ between the face value and the winning bid out of the seed money (none with Vola
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
-from takeover.g1817.rounds.base import Round
+from takeover.g1817.rounds.base import Round, Step, int_field, make, require
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
 
 MIN_INCREMENT = 5
+"""Bids exceed the minimum by a multiple of $5 (the reference's 1817 setting)."""
 
 
 class AuctionRound(Round):
@@ -38,13 +38,19 @@ class AuctionRound(Round):
         self.active_bidders: list[int] = []
         self.triggerer: int | None = None
         self.last_winner: int | None = None
+        self.selection = SelectionAuction(self)
+
+    def steps(self) -> tuple[Step, ...]:
+        return (self.selection,)
+
+    def auction_view(self) -> dict[str, Any] | None:
+        if self.auctioning is None:
+            return None
+        return {"target": self.auctioning, "bids": self.bids, "bidders": self.active_bidders}
 
     # -- who acts ----------------------------------------------------------------------------
 
-    def step(self) -> str:
-        return "SelectionAuction"
-
-    def current(self) -> int | None:
+    def bidder(self) -> int:
         if self.auctioning and self.bids:
             high = self.highest()
             i = self.active_bidders.index(high)
@@ -61,54 +67,51 @@ class AuctionRound(Round):
             return max(0, self.game.company_data[company].value - (self.seed or 0))
         return self.bids[self.highest()] + MIN_INCREMENT
 
-    # -- actions -----------------------------------------------------------------------------
+    def biddable(self) -> list[str]:
+        """The privates a player may open an auction on (with Volatility, the last tier)."""
+        if self.auctioning:
+            return [self.auctioning]
+        last = self.tiers[-1] if self.tiers else []
+        return [c for c in last if c is not None and c in self.companies]
 
-    def on_bid(self, action: Action) -> None:
-        player = int(action.entity)
-        company = str(action.get("company"))
-        price = int(action.get("price"))
-        self.passed.discard(player)
-        if self.auctioning is None:
-            if company not in self.companies or not any(company in t for t in self.tiers[-1:]):
-                raise IllegalAction(f"{company} is not up for auction")
-            if price < self.min_bid(company):
-                raise IllegalAction(f"bid {price} below minimum {self.min_bid(company)}")
-            self.bids = {player: price}
-            self.triggerer = player
-            self.auctioning = company
-            need = self.min_bid(company)
-            self.active_bidders = [
-                p for p in self.entities if p == player or self.game.player_by_id[p].cash >= need
-            ]
-            self.resolve()
-            if self.auctioning:
-                self.next_entity()
-            return
-        if company != self.auctioning:
-            raise IllegalAction(f"bidding is on {self.auctioning}, not {company}")
-        if price < self.min_bid(company):
-            raise IllegalAction(f"bid {price} below minimum {self.min_bid(company)}")
-        if price > self.game.player_by_id[player].cash:
-            raise IllegalAction(f"bid {price} exceeds cash")
+    def bid_prices(self, player: int, company: str) -> range:
+        """Every bid the player may make on ``company``: from the minimum in $5 steps up
+        to their cash."""
+        low = self.min_bid(company)
+        return range(low, self.game.player_by_id[player].cash + 1, MIN_INCREMENT)
+
+    # -- transitions -------------------------------------------------------------------------
+
+    def open_auction(self, player: int, company: str, price: int) -> None:
+        self.bids = {player: price}
+        self.triggerer = player
+        self.auctioning = company
+        need = self.min_bid(company)
+        self.active_bidders = [
+            p for p in self.entities if p == player or self.game.player_by_id[p].cash >= need
+        ]
+        self.resolve()
+        if self.auctioning:
+            self.next_entity()
+
+    def raise_bid(self, player: int, price: int) -> None:
+        assert self.auctioning is not None
         self.bids.pop(player, None)
         self.bids[player] = price
-        need = self.min_bid(company)
+        need = self.min_bid(self.auctioning)
         for p in list(self.active_bidders):
             if p != player and self.game.player_by_id[p].cash < need:
                 self.active_bidders.remove(p)
                 self.bids.pop(p, None)
         self.resolve()
 
-    def on_pass(self, action: Action) -> None:
-        player = int(action.entity)
-        if self.auctioning:
-            if player in self.active_bidders:
-                self.active_bidders.remove(player)
-            self.bids.pop(player, None)
-            self.resolve()
-            return
-        if self.volatility:
-            raise IllegalAction("with Volatility a player must bid")
+    def leave_auction(self, player: int) -> None:
+        if player in self.active_bidders:
+            self.active_bidders.remove(player)
+        self.bids.pop(player, None)
+        self.resolve()
+
+    def pass_selection(self, player: int) -> None:
         self.passed.add(player)
         if all(p in self.passed for p in self.entities):
             for c in self.companies:
@@ -181,3 +184,65 @@ class AuctionRound(Round):
     @staticmethod
     def _filled(row: list[str | None], i: int) -> bool:
         return 0 <= i < len(row) and row[i] is not None
+
+
+class SelectionAuction(Step):
+    """Bid on a private (opening or raising its auction) or pass."""
+
+    def __init__(self, rnd: AuctionRound) -> None:
+        super().__init__(rnd.game)
+        self.round = rnd
+        self.takes = {"bid": self.on_bid, "pass": self.on_pass}
+
+    def blocking(self) -> bool:
+        return not self.round.finished
+
+    def actor(self) -> int:
+        return self.round.bidder()
+
+    def may_pass(self) -> bool:
+        """With Volatility a player must pick a private; passing is only leaving an auction."""
+        return bool(self.round.auctioning) or not self.round.volatility
+
+    def legal(self) -> list[Action]:
+        rnd = self.round
+        player = self.actor()
+        out = [
+            make("bid", player, company=company, price=price)
+            for company in rnd.biddable()
+            for price in rnd.bid_prices(player, company)
+        ]
+        if self.may_pass():
+            out.append(make("pass", player))
+        return out
+
+    def on_bid(self, action: Action) -> None:
+        rnd = self.round
+        player = int(action.entity)
+        company = str(action.get("company"))
+        price = int_field(action, "price")
+        if rnd.auctioning:
+            require(company == rnd.auctioning, f"bidding is on {rnd.auctioning}, not {company}")
+        else:
+            require(company in rnd.biddable(), f"{company} is not up for auction")
+        low = rnd.min_bid(company)
+        require(price >= low, f"bid {price} below the minimum {low} for {company}")
+        require(
+            (price - low) % MIN_INCREMENT == 0,
+            f"bid {price} must exceed the minimum {low} by a multiple of {MIN_INCREMENT}",
+        )
+        cash = self.game.player_by_id[player].cash
+        require(price <= cash, f"bid {price} exceeds player {player}'s cash {cash}")
+        rnd.passed.discard(player)
+        if rnd.auctioning:
+            rnd.raise_bid(player, price)
+        else:
+            rnd.open_auction(player, company, price)
+
+    def on_pass(self, action: Action) -> None:
+        require(self.may_pass(), "with Volatility a player must bid on a private")
+        player = int(action.entity)
+        if self.round.auctioning:
+            self.round.leave_auction(player)
+        else:
+            self.round.pass_selection(player)

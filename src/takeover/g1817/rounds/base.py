@@ -1,14 +1,109 @@
-"""What every round offers the game: process an action, say who acts, say when it is over."""
+"""Rounds and steps: who decides, what they may decide, and the checks that say so.
+
+A round (stock, operating, ...) is an ordered list of small steps, as on 18xx.games: the
+first step that is *blocking* owns the decision. A step names the entity that acts, lists
+every legal action of that entity (complete and parameterised, in record form) and maps
+each action type it takes to a handler. A handler checks its action with the same rules
+the listing uses, and checks everything before it changes anything, so a refused action
+leaves the position as it was. Map actions (tile lays, tokens, routes) are the exception
+while the map is not modelled: they are applied as recorded with light checks.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
+
+Handler = Callable[[Action], None]
+
+
+def require(condition: object, reason: str) -> None:
+    """Refuse the action under consideration, naming ``reason``, unless ``condition``."""
+    if not condition:
+        raise IllegalAction(reason)
+
+
+def make(type_: str, entity: int | str, **fields: Any) -> Action:
+    """A record-form action of a player (int id) or a corporation (symbol)."""
+    return Action.make(type_, entity, **fields)
+
+
+def share_ids(action: Action) -> list[str]:
+    """The certificate ids an action names (``shares``), refused when malformed."""
+    ids = action.get("shares")
+    require(
+        isinstance(ids, list) and ids and all(isinstance(s, str) for s in ids),
+        f"{action.type} must name its certificates as a list of share ids",
+    )
+    assert isinstance(ids, list)
+    return ids
+
+
+def int_field(action: Action, name: str) -> int:
+    """An integer field of an action (``price``, ``choice``), refused when missing."""
+    value = action.get(name)
+    require(
+        isinstance(value, int) and not isinstance(value, bool),
+        f"{action.type} needs an integer {name}",
+    )
+    assert isinstance(value, int)
+    return value
+
+
+def among(action: Action, options: Iterable[Action], reason: str) -> None:
+    """Refuse ``action`` unless it is one of ``options`` (same type, entity and deciding
+    fields): the listing and the check then cannot disagree."""
+    wanted = action.key()
+    require(any(option.key() == wanted for option in options), reason)
+
+
+class Step:
+    """One kind of decision within a round; ``takes`` maps each action type the step
+    accepts to its handler."""
+
+    def __init__(self, game: Game1817) -> None:
+        self.game = game
+        self.takes: Mapping[str, Handler] = {}
+
+    @property
+    def name(self) -> str:
+        """The reference's name for the step (the traces record it): our steps are named
+        alike."""
+        return type(self).__name__
+
+    def blocking(self) -> bool:
+        """Whether this step waits for a decision now."""
+        raise NotImplementedError
+
+    def actor(self) -> int | str | None:
+        """The entity that decides: a player id or a corporation symbol."""
+        raise NotImplementedError
+
+    def legal(self) -> list[Action]:
+        """Every legal action of :meth:`actor` (map decisions excepted)."""
+        raise NotImplementedError
+
+    def check_actor(self, action: Action) -> None:
+        """Refuse an action that is not the actor's (a private acts for its owner)."""
+        actor = self.actor()
+        who = self.game.acting_entity(action)
+        require(who == actor, f"{action.entity} cannot act now: {self.name} waits for {actor}")
+
+    def active_players(self) -> list[int]:
+        """Player ids expected to act (a corporation's president acts for it)."""
+        actor = self.actor()
+        if isinstance(actor, int):
+            return [actor]
+        if isinstance(actor, str) and actor in self.game.corps:
+            owner = self.game.corps[actor].owner
+            return [owner] if isinstance(owner, int) else []
+        return []
 
 
 class Round:
@@ -21,33 +116,51 @@ class Round:
         self.round_num = round_num
         self.finished = False
 
+    def steps(self) -> Sequence[Step]:
+        """The round's steps, the first blocking one deciding."""
+        raise NotImplementedError
+
+    def active_step(self) -> Step | None:
+        if self.finished:
+            return None
+        for step in self.steps():
+            if step.blocking():
+                return step
+        return None
+
     def process(self, action: Action) -> None:
-        handler = getattr(self, f"on_{action.type}", None)
+        step = self.active_step()
+        if step is None:
+            raise IllegalAction(f"the {self.name} round has no decision open")
+        handler = step.takes.get(action.type)
         if handler is None:
-            raise IllegalAction(f"{action.type} is not possible in the {self.name} round")
+            offered = ", ".join(sorted(step.takes))
+            raise IllegalAction(
+                f"{action.type} is not possible now: the {self.name} round's {step.name} "
+                f"step takes {offered}"
+            )
+        step.check_actor(action)
         handler(action)
 
-    def on_discard_train(self, action: Action) -> None:
-        self.game.discard_train(action)
-        self.after_discard()
-
-    def after_discard(self) -> None:
-        """Hook: continue whatever the discard interrupted."""
+    def legal_actions(self) -> list[Action]:
+        step = self.active_step()
+        return [] if step is None else step.legal()
 
     def step(self) -> str:
         """The name of the step waiting for a decision (the reference's step class name)."""
-        return ""
+        step = self.active_step()
+        return "" if step is None else step.name
 
     def current(self) -> int | str | None:
         """The entity expected to act (a player id or a corporation symbol)."""
-        return None
+        step = self.active_step()
+        return None if step is None else step.actor()
 
     def active(self) -> list[int]:
         """Player ids expected to act now."""
-        cur = self.current()
-        if isinstance(cur, int):
-            return [cur]
-        if isinstance(cur, str) and cur in self.game.corps:
-            owner = self.game.corps[cur].owner
-            return [owner] if isinstance(owner, int) else []
-        return []
+        step = self.active_step()
+        return [] if step is None else step.active_players()
+
+    def auction_view(self) -> dict[str, Any] | None:
+        """An auction under way, for views: target, standing bids and bidders."""
+        return None

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 from takeover.g1817.data.editions import MARKET_PRICES
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import TOKEN_COST
 from takeover.g1817.mergers import merge_assets, migrate_shares
-from takeover.g1817.rounds.base import Round
+from takeover.g1817.rounds.base import Round, Step, among, make, require, share_ids
+from takeover.g1817.rounds.interrupts import DiscardTrain, sale, sell_bundles
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -35,7 +35,6 @@ class MergerRound(Round):
             for c in game.operating_order()
             if not game.in_liquidation(c) and not game.in_acquisition(c)
         ]
-        self.index = 0
         self.converts: list[str] = []
         self.converted: str | None = None
         self.converted_price: int | None = None
@@ -43,29 +42,24 @@ class MergerRound(Round):
         self.passed_players: set[int] = set()
         self.loans_passed = False
         self.index = -1
+        self.discard = DiscardTrain(game)
+        self.post_conversion = PostConversion(self)
+        self.post_conversion_loans = PostConversionLoans(self)
+        self.conversion = Conversion(self)
         self.next_entity()
 
-    # -- who acts ----------------------------------------------------------------------------
+    def steps(self) -> tuple[Step, ...]:
+        return (
+            self.discard,
+            self.post_conversion,
+            self.post_conversion_loans,
+            self.conversion,
+        )
 
-    def step(self) -> str:
-        if self.game.corp_over_train_limit():
-            return "DiscardTrain"
-        if self.converted:
-            if self.post_conversion_player() is not None:
-                return "PostConversion"
-            return "PostConversionLoans"
-        return "Conversion"
-
-    def current(self) -> int | str | None:
-        over = self.game.corp_over_train_limit()
-        if over:
-            return over
-        if self.finished:
-            return None
-        if self.converted:
-            player = self.post_conversion_player()
-            return player if player is not None else self.converted
-        return self.entities[self.index]
+    @property
+    def corp(self) -> Corporation:
+        """The corporation whose conversion or merger is under way or up next."""
+        return self.game.corps[self.converted or self.entities[self.index]]
 
     # -- post conversion ---------------------------------------------------------------------
 
@@ -138,19 +132,48 @@ class MergerRound(Round):
             if corp.total_shares != 10 and not self.game.in_liquidation(corp):
                 return
 
-    # -- actions -----------------------------------------------------------------------------
+    # -- conversions and mergers --------------------------------------------------------------
 
-    def the_corp(self, action: Action) -> Corporation:
-        corp = self.game.acting_corporation(action)
-        if self.converted or corp.sym != self.entities[self.index]:
-            raise IllegalAction(f"{corp.sym} cannot convert or merge now")
-        return corp
-
-    def on_convert(self, action: Action) -> None:
+    def mergeable(self, corp: Corporation, target: Corporation) -> bool:
+        """Whether ``corp`` may merge with ``target``: two floated corporations of 2 or 5
+        shares, the target outside the zones and not converted or merged this round; in
+        a 5 + 5 merger one player must hold 40% of the two together; in a 2 + 2 merger of
+        two presidents, the survivor's president must pay for the extra share."""
         game = self.game
-        corp = self.the_corp(action)
-        if corp.total_shares not in (2, 5):
-            raise IllegalAction(f"{corp.sym} cannot convert")
+        if (
+            not target.floated
+            or target.sym == corp.sym
+            or target.sym in self.converts
+            or game.in_zone(target)
+            or target.total_shares == 10
+            or target.total_shares != corp.total_shares
+            or game.in_liquidation(corp)
+        ):
+            return False
+        if target.total_shares == 5:
+            combined = dict(game.player_percent(corp))
+            for p, v in game.player_percent(target).items():
+                combined[p] = combined.get(p, 0) + v
+            if max(combined.values(), default=0) < 40:
+                return False
+        if target.total_shares == 2 and corp.owner != target.owner:
+            owner = corp.owner
+            price = MARKET_PRICES[self.merged_price_index(corp, target)]
+            return isinstance(owner, int) and game.player_by_id[owner].cash >= price
+        return True
+
+    def merged_price_index(self, corp: Corporation, target: Corporation) -> int:
+        """The market space of a merged corporation: the sum of the two prices (2 + 2) or
+        their average (5 + 5), rounded down to a space."""
+        game = self.game
+        if corp.total_shares == 2:
+            value = game.price(corp) + game.price(target)
+        else:
+            value = (game.price(corp) + game.price(target)) // 2
+        return game.index_at_most(value)
+
+    def convert(self, corp: Corporation) -> None:
+        game = self.game
         game.resize(corp, 5 if corp.total_shares == 2 else 10)
         tokens = corp.tokens
         if corp.total_shares == 5:
@@ -165,20 +188,12 @@ class MergerRound(Round):
         self.converted_price = self.game.price(corp)
         self.settle_conversion()
 
-    def on_merge(self, action: Action) -> None:
+    def merge(self, corp: Corporation, target: Corporation) -> None:
         game = self.game
-        corp = self.the_corp(action)
-        target = game.corps[str(action.get("corporation"))]
-        if target.total_shares != corp.total_shares or target.total_shares == 10:
-            raise IllegalAction(f"{corp.sym} cannot merge with {target.sym}")
+        index = self.merged_price_index(corp, target)
         corp.cash += target.cash
         target.cash = 0
         merge_assets(game, corp, target)
-        if corp.total_shares == 2:
-            new_price = game.price(corp) + game.price(target)
-        else:
-            new_price = (game.price(corp) + game.price(target)) // 2
-        index = max(i for i, p in enumerate(MARKET_PRICES) if p <= new_price)
         game.move(corp, index)
         price = MARKET_PRICES[index]
         owner, target_owner = corp.owner, target.owner
@@ -203,47 +218,159 @@ class MergerRound(Round):
         self.tokens_to_buy = None
         self.after_change(corp)
 
+
+class Conversion(Step):
+    """The corporation up next converts, merges or passes."""
+
+    def __init__(self, rnd: MergerRound) -> None:
+        super().__init__(rnd.game)
+        self.round = rnd
+        self.takes = {"convert": self.on_convert, "merge": self.on_merge, "pass": self.on_pass}
+
+    def blocking(self) -> bool:
+        return not self.round.finished and self.round.converted is None
+
+    def actor(self) -> str:
+        return self.round.entities[self.round.index]
+
+    def merges(self, corp: Corporation) -> list[Action]:
+        rnd = self.round
+        return [
+            make("merge", corp.sym, corporation=target.sym)
+            for target in self.game.corps.values()
+            if rnd.mergeable(corp, target)
+        ]
+
+    def legal(self) -> list[Action]:
+        corp = self.round.corp
+        out = [make("convert", corp.sym)] if corp.total_shares in (2, 5) else []
+        return [*out, *self.merges(corp), make("pass", corp.sym)]
+
+    def on_convert(self, action: Action) -> None:
+        corp = self.round.corp
+        require(corp.total_shares in (2, 5), f"{corp.sym} has 10 shares and cannot convert")
+        self.round.convert(corp)
+
+    def on_merge(self, action: Action) -> None:
+        corp = self.round.corp
+        target = self.game.corps.get(str(action.get("corporation")))
+        require(target is not None, f"no corporation {action.get('corporation')}")
+        assert target is not None
+        among(
+            action,
+            self.merges(corp),
+            f"{corp.sym} cannot merge with {target.sym}: both must be floated, of 2 or 5 "
+            f"shares alike, outside the zones and not yet changed this round; a 5 + 5 merger "
+            f"needs a 40% holder, a 2 + 2 merger a president who can pay the extra share",
+        )
+        self.round.merge(corp, target)
+
+    def on_pass(self, action: Action) -> None:
+        self.round.next_entity()
+
+
+class PostConversion(Step):
+    """After a conversion or merger each player in turn, from the president, may buy a
+    treasury share (the president as many as the limits allow) or sell (not the
+    president), until all have passed."""
+
+    def __init__(self, rnd: MergerRound) -> None:
+        super().__init__(rnd.game)
+        self.round = rnd
+        self.takes = {
+            "buy_shares": self.on_buy_shares,
+            "sell_shares": self.on_sell_shares,
+            "pass": self.on_pass,
+        }
+
+    def blocking(self) -> bool:
+        return self.round.post_conversion_player() is not None
+
+    def actor(self) -> int | None:
+        return self.round.post_conversion_player()
+
+    def purchases(self, pid: int) -> list[Action]:
+        corp = self.round.corp
+        share = next((s for s in corp.shares_of(corp.sym) if s.percent > 0), None)
+        if share is None or not self.round.can_buy(pid, corp):
+            return []
+        return [make("buy_shares", pid, shares=[share.id])]
+
+    def sales(self, pid: int) -> list[Action]:
+        corp = self.round.corp
+        if not self.round.can_sell(pid, corp):
+            return []
+        return [sale(pid, bundle) for bundle in sell_bundles(self.game, corp, pid)]
+
+    def legal(self) -> list[Action]:
+        pid = self.actor()
+        if pid is None:
+            return []
+        return [*self.purchases(pid), *self.sales(pid), make("pass", pid)]
+
     def on_buy_shares(self, action: Action) -> None:
-        game = self.game
-        if not action.is_player or self.converted is None:
-            raise IllegalAction("shares are bought only after a conversion or merger")
+        rnd, game = self.round, self.game
         pid = int(action.entity)
-        if pid != self.post_conversion_player():
-            raise IllegalAction(f"player {pid} cannot buy now")
-        corp = game.corps[self.converted]
-        shares = [game.share_by_id(s) for s in action.get("shares")]
+        corp = rnd.corp
+        among(
+            action,
+            self.purchases(pid),
+            f"player {pid} cannot buy {action.get('shares')}: only {corp.sym}'s first treasury "
+            f"certificate, within cash and holding limits",
+        )
+        shares = [game.share_by_id(s) for s in share_ids(action)]
         had_short = corp.percent_of(pid) < 0
         game.buy_shares(pid, shares)
         if had_short:
             game.unshort(pid, shares[0])
-        if corp.owner != pid or not self.can_buy(pid, corp):
-            self.passed_players.add(pid)
-        self.settle_conversion()
+        if corp.owner != pid or not rnd.can_buy(pid, corp):
+            rnd.passed_players.add(pid)
+        rnd.settle_conversion()
 
     def on_sell_shares(self, action: Action) -> None:
-        game = self.game
+        rnd, game = self.round, self.game
         pid = int(action.entity)
-        shares = [game.share_by_id(s) for s in action.get("shares")]
-        game.sell_shares(pid, shares)
-        self.passed_players.add(pid)
-        self.settle_conversion()
-
-    def on_take_loan(self, action: Action) -> None:
-        corp = self.game.acting_corporation(action)
-        if corp.sym != self.converted:
-            raise IllegalAction(f"{corp.sym} cannot take a loan now")
-        self.game.take_loan(corp)
-        self.settle_conversion()
+        among(
+            action,
+            self.sales(pid),
+            f"player {pid} cannot sell {action.get('shares')}: not a bundle of their own "
+            f"{rnd.corp.sym} certificates (the president does not sell here)",
+        )
+        game.sell_shares(pid, [game.share_by_id(s) for s in share_ids(action)])
+        rnd.passed_players.add(pid)
+        rnd.settle_conversion()
 
     def on_pass(self, action: Action) -> None:
-        if action.is_player:
-            self.passed_players.add(int(action.entity))
-            self.settle_conversion()
-            return
-        corp = self.game.acting_corporation(action)
-        if self.converted == corp.sym:
-            self.loans_passed = True
-            self.settle_conversion()
-            return
-        self.the_corp(action)
-        self.next_entity()
+        self.round.passed_players.add(int(action.entity))
+        self.round.settle_conversion()
+
+
+class PostConversionLoans(Step):
+    """Then the corporation may take loans (before it buys its new tokens)."""
+
+    def __init__(self, rnd: MergerRound) -> None:
+        super().__init__(rnd.game)
+        self.round = rnd
+        self.takes = {"take_loan": self.on_take_loan, "pass": self.on_pass}
+
+    def blocking(self) -> bool:
+        return self.round.converted is not None and self.round.post_conversion_player() is None
+
+    def actor(self) -> str | None:
+        return self.round.converted
+
+    def legal(self) -> list[Action]:
+        sym = self.round.converted
+        if sym is None or not self.round.loans_open():
+            return []
+        return [make("take_loan", sym), make("pass", sym)]
+
+    def on_take_loan(self, action: Action) -> None:
+        rnd = self.round
+        require(rnd.loans_open(), f"{action.entity} cannot take another loan")
+        self.game.take_loan(rnd.corp)
+        rnd.settle_conversion()
+
+    def on_pass(self, action: Action) -> None:
+        self.round.loans_passed = True
+        self.round.settle_conversion()

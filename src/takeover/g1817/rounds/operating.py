@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import LOAN_VALUE
-from takeover.g1817.rounds.base import Round
+from takeover.g1817.rounds.base import Round, Step, int_field, make, require
+from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
 
+DIVIDENDS = ("payout", "half", "withhold")
 STEP_NAMES = {
     "track": "Track",
     "token": "Token",
@@ -56,31 +57,21 @@ class OperatingRound(Round):
         self.after_payoff = False
         self.paid_interest = False
         self.forced_token = False
+        self.cash_crisis = CashCrisis(
+            game, self.crisis, after_sale=self.advance, after_bankruptcy=self.after_bankruptcy
+        )
+        self.discard = DiscardTrain(game, then=self.advance)
+        self.operate = Operate(self)
         self.next_entity()
+
+    def steps(self) -> tuple[Step, ...]:
+        return (self.cash_crisis, self.discard, self.operate)
 
     # -- who acts ----------------------------------------------------------------------------
 
     @property
     def corp(self) -> Corporation:
         return self.game.corps[self.entities[self.index]]
-
-    def step(self) -> str:
-        if self.crisis():
-            return "CashCrisis"
-        if self.discarding():
-            return "DiscardTrain"
-        return STEP_NAMES[self.stage]
-
-    def current(self) -> int | str | None:
-        crisis = self.crisis()
-        if crisis is not None:
-            return crisis
-        discard = self.discarding()
-        if discard:
-            return discard
-        if self.finished:
-            return None
-        return self.corp.sym
 
     def crisis(self) -> int | None:
         """The first player in debt, looking from the operating corporation's president."""
@@ -91,6 +82,10 @@ class OperatingRound(Round):
 
     def discarding(self) -> str | None:
         return self.game.corp_over_train_limit()
+
+    def after_bankruptcy(self) -> None:
+        if not self.game.finished:
+            self.advance()
 
     # -- turn machine ------------------------------------------------------------------------
 
@@ -233,115 +228,202 @@ class OperatingRound(Round):
                 corp.cash = 0
             player.cash -= owed
 
-    # -- actions -----------------------------------------------------------------------------
-
-    def check_operator(self, action: Action) -> Corporation:
-        corp = self.game.acting_corporation(action)
-        if self.finished or corp.sym != self.corp.sym:
-            raise IllegalAction(f"{corp.sym} is not operating")
-        return corp
-
-    def after(self) -> None:
-        self.advance()
-
-    def on_lay_tile(self, action: Action) -> None:
-        corp = self.check_operator(action)
-        if self.stage != "track":
-            raise IllegalAction(f"{corp.sym} cannot lay track now")
-        company = str(action.entity) if action.entity_type == "company" else None
-        hex_id = str(action.get("hex"))
-        self.game.lay_tile(corp, hex_id, str(action.get("tile")), self.lays, company)
-        self.lays += 1
-        self.after()
-
-    def on_place_token(self, action: Action) -> None:
-        corp = self.check_operator(action)
-        self.game.place_token(corp, action)
-        if self.stage in ("track", "token"):
-            self.stage = "route"
-        self.after()
-
-    def on_run_routes(self, action: Action) -> None:
-        self.check_operator(action)
-        routes = action.get("routes") or []
-        revenue = 0
-        for route in routes:
-            if "revenue" not in route:
-                raise IllegalAction(
-                    "route revenue is not recorded (stage 1 reads it from the action)"
-                )
-            revenue += int(route["revenue"])
-        revenue += int(action.get("extra_revenue") or 0)
-        self.revenue = revenue
-        self.stage = "dividend"
-        self.after()
-
-    def on_dividend(self, action: Action) -> None:
-        self.check_operator(action)
-        kind = str(action.get("kind"))
-        if kind not in ("payout", "half", "withhold"):
-            raise IllegalAction(f"unknown dividend {kind}")
-        self.pay_dividend(kind)
-        self.stage = "buy_train"
-        self.after()
-
     def pay_dividend(self, kind: str) -> None:
         self.game.pay_dividend(self.corp, self.revenue, kind)
 
-    def on_buy_train(self, action: Action) -> None:
-        corp = self.check_operator(action)
-        if self.stage != "buy_train":
-            raise IllegalAction(f"{corp.sym} cannot buy trains now")
-        self.game.buy_train(
-            corp, str(action.get("train")), int(action.get("price")), self.round_num
-        )
-        self.after()
+    # -- what the operating corporation may do ------------------------------------------------
 
-    def after_discard(self) -> None:
-        self.after()
+    def may_take_loan(self) -> bool:
+        return self.game.can_take_loan(self.corp)
+
+    def may_pay_off(self) -> bool:
+        """After interest, a loan may be repaid with cash, but not once a loan was taken
+        after interest."""
+        corp = self.corp
+        return (
+            self.stage == "loan"
+            and bool(corp.loans)
+            and corp.cash >= LOAN_VALUE
+            and not self.after_payoff
+        )
+
+    def depot_trains(self) -> list[Action]:
+        """The depot's next train and the first discarded train of each type, at face
+        value, with room under the limit and the cash to pay."""
+        game, corp = self.game, self.corp
+        if self.stage != "buy_train" or len(corp.trains) >= game.train_limit:
+            return []
+        discarded = {t.name: t for t in reversed(game.discarded)}
+        out = []
+        for train in [*game.depot[:1], *discarded.values()]:
+            price = game.train_types[train.name].price
+            if price <= corp.cash:
+                out.append(make("buy_train", corp.sym, train=train.id, price=price))
+        return out
+
+    def train_sale_refusal(self, train_id: str, price: int) -> str | None:
+        """Why the operating corporation may not buy another corporation's train for
+        ``price`` (any amount from $1 to its cash), or ``None`` when it may."""
+        game, corp = self.game, self.corp
+        owner = next((c for c in game.corps.values() for t in c.trains if t.id == train_id), None)
+        if owner is None:
+            return f"no train {train_id} is for sale"
+        train = next(t for t in owner.trains if t.id == train_id)
+        if owner.sym == corp.sym:
+            return f"{corp.sym} cannot buy its own train"
+        if game.in_liquidation(owner):
+            return f"{owner.sym} is in liquidation: its trains cannot be bought"
+        if train.obsolete:
+            return f"{train_id} is obsolete"
+        if not 1 <= price <= corp.cash:
+            return f"{corp.sym} may pay from 1 to its cash {corp.cash} for {train_id}, not {price}"
+        return None
+
+
+class Operate(Step):
+    """The operating corporation's turn; ``name`` follows its stage (Track, Token, Route,
+    Dividend, BuyTrain, Loan). Loans may be taken in any stage, privates used any time."""
+
+    def __init__(self, rnd: OperatingRound) -> None:
+        super().__init__(rnd.game)
+        self.round = rnd
+        self.takes = {
+            "lay_tile": self.on_lay_tile,
+            "place_token": self.on_place_token,
+            "run_routes": self.on_run_routes,
+            "dividend": self.on_dividend,
+            "buy_train": self.on_buy_train,
+            "pass": self.on_pass,
+            "take_loan": self.on_take_loan,
+            "payoff_loan": self.on_payoff_loan,
+            "assign": self.on_assign,
+        }
+
+    @property
+    def name(self) -> str:
+        return STEP_NAMES[self.round.stage]
+
+    def blocking(self) -> bool:
+        return not self.round.finished
+
+    def actor(self) -> str:
+        return self.round.corp.sym
+
+    def may_pass(self) -> bool:
+        return self.round.stage in ("track", "token", "buy_train", "loan")
+
+    def legal(self) -> list[Action]:
+        """The money decisions; lays, tokens, routes and privates' powers need the map,
+        and a train from another corporation may cost any amount from $1 (not listed)."""
+        rnd = self.round
+        sym = rnd.corp.sym
+        out = [make("take_loan", sym)] if rnd.may_take_loan() else []
+        if self.may_pass():
+            out.append(make("pass", sym))
+        if rnd.stage == "dividend":
+            out += [make("dividend", sym, kind=k) for k in DIVIDENDS]
+        out += rnd.depot_trains()
+        if rnd.may_pay_off():
+            out.append(make("payoff_loan", sym))
+        return out
+
+    def on_lay_tile(self, action: Action) -> None:
+        rnd = self.round
+        require(rnd.stage == "track", f"{rnd.corp.sym} cannot lay track now")
+        company = str(action.entity) if action.entity_type == "company" else None
+        hex_id = str(action.get("hex"))
+        self.game.lay_tile(rnd.corp, hex_id, str(action.get("tile")), rnd.lays, company)
+        rnd.lays += 1
+        rnd.advance()
+
+    def on_place_token(self, action: Action) -> None:
+        rnd = self.round
+        self.game.place_token(rnd.corp, action)
+        if rnd.stage in ("track", "token"):
+            rnd.stage = "route"
+        rnd.advance()
+
+    def on_run_routes(self, action: Action) -> None:
+        rnd = self.round
+        routes = action.get("routes") or []
+        revenue = 0
+        for route in routes:
+            require(
+                "revenue" in route,
+                "route revenue is not recorded (stage 1 reads it from the action)",
+            )
+            revenue += int(route["revenue"])
+        revenue += int(action.get("extra_revenue") or 0)
+        rnd.revenue = revenue
+        rnd.stage = "dividend"
+        rnd.advance()
+
+    def on_dividend(self, action: Action) -> None:
+        rnd = self.round
+        require(rnd.stage == "dividend", f"{rnd.corp.sym} has no revenue to pay out now")
+        kind = str(action.get("kind"))
+        require(kind in DIVIDENDS, f"unknown dividend {kind} (payout, half or withhold)")
+        rnd.pay_dividend(kind)
+        rnd.stage = "buy_train"
+        rnd.advance()
+
+    def on_buy_train(self, action: Action) -> None:
+        rnd, game = self.round, self.game
+        corp = rnd.corp
+        require(rnd.stage == "buy_train", f"{corp.sym} cannot buy trains now")
+        require(
+            len(corp.trains) < game.train_limit,
+            f"{corp.sym} is at the train limit of {game.train_limit}",
+        )
+        train_id = str(action.get("train"))
+        price = int_field(action, "price")
+        if game.depot_train(train_id) is not None:
+            options = rnd.depot_trains()
+            require(
+                action.key() in {a.key() for a in options},
+                f"{corp.sym} cannot buy {train_id} for {price}: the depot sells its next "
+                f"train and the first discarded one of each type, at face value, for cash "
+                f"({', '.join(str(a.get('train')) for a in options) or 'none affordable'})",
+            )
+        else:
+            refusal = rnd.train_sale_refusal(train_id, price)
+            require(refusal is None, str(refusal))
+        game.buy_train(corp, train_id, price, rnd.round_num)
+        rnd.advance()
 
     def on_pass(self, action: Action) -> None:
-        if action.is_player:
-            raise IllegalAction("a player cannot pass in an operating round")
-        corp = self.check_operator(action)
-        if self.stage == "track":
-            self.stage = "token"
-        elif self.stage == "token":
-            self.stage = "route"
-        elif self.stage == "buy_train":
-            self.stage = "loan"
-            self.pay_interest()
-        elif self.stage == "loan":
-            self.stage = "done"
+        rnd = self.round
+        require(self.may_pass(), f"{rnd.corp.sym} cannot pass in the {self.name} step")
+        if rnd.stage == "track":
+            rnd.stage = "token"
+        elif rnd.stage == "token":
+            rnd.stage = "route"
+        elif rnd.stage == "buy_train":
+            rnd.stage = "loan"
+            rnd.pay_interest()
         else:
-            raise IllegalAction(f"{corp.sym} cannot pass in the {self.stage} step")
-        self.after()
+            rnd.stage = "done"
+        rnd.advance()
 
     def on_take_loan(self, action: Action) -> None:
-        corp = self.check_operator(action)
-        if self.stage == "loan" and self.paid_interest:
-            self.after_payoff = True
-        self.game.take_loan(corp)
-        self.after()
+        rnd = self.round
+        require(rnd.may_take_loan(), f"{rnd.corp.sym} cannot take another loan")
+        if rnd.stage == "loan" and rnd.paid_interest:
+            rnd.after_payoff = True
+        self.game.take_loan(rnd.corp)
+        rnd.advance()
 
     def on_payoff_loan(self, action: Action) -> None:
-        corp = self.check_operator(action)
-        if self.stage != "loan":
-            raise IllegalAction(f"{corp.sym} pays off loans only after interest")
-        self.game.payoff_loan(corp)
-        self.after()
+        rnd = self.round
+        require(
+            rnd.may_pay_off(),
+            f"{rnd.corp.sym} cannot pay off a loan now (only after interest, with $100 "
+            f"in cash, and not after taking a loan then)",
+        )
+        self.game.payoff_loan(rnd.corp)
+        rnd.advance()
 
     def on_assign(self, action: Action) -> None:
+        require(action.entity_type == "company", "only a private assigns in an operating round")
         self.game.assign_company(action)
-        self.after()
-
-    def on_sell_shares(self, action: Action) -> None:
-        self.game.crisis_sell(action)
-        self.after()
-
-    def on_bankrupt(self, action: Action) -> None:
-        if int(action.entity) != self.crisis():
-            raise IllegalAction(f"player {action.entity} is not in a cash crisis")
-        self.game.bankrupt(action)
-        if not self.game.finished:
-            self.after()
+        self.round.advance()

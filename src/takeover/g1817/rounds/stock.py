@@ -4,25 +4,30 @@ A player's turn ends when they pass, after a purchase, or when the IPO they star
 settled. The round ends once every player has passed in a row; then prices fall one space
 per share in the market, sold-out corporations rise, and corporations that could not buy
 their required tokens liquidate.
+
+Two steps decide: :class:`HomeToken` (a corporation whose auction just opened places its
+home token, a map choice) and :class:`BuySellParShares` (everything else; during an IPO
+auction it hands the decision to :class:`~takeover.g1817.rounds.ipo.IpoAuction`).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
-from takeover.g1817.data.editions import MARKET_PRICES
 from takeover.g1817.entities import POOL, Corporation, Share
-from takeover.g1817.rounds.base import Round
+from takeover.g1817.rounds.base import Round, Step, int_field, make, require, share_ids
+from takeover.g1817.rounds.interrupts import sale, sell_bundles
+from takeover.g1817.rounds.ipo import IpoAuction
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
 
-MIN_BID = 100
-MAX_BID = 400
-BID_STEP = 5
+PURCHASES = ("buy", "par")
+"""Turn actions after which the player may not sell, short or buy again this turn."""
+CORPORATE = ("take_loan", "buy_shares")
+"""What a president may do for a corporation in a stock round (a loan, a redemption)."""
 
 
 class StockRound(Round):
@@ -34,52 +39,30 @@ class StockRound(Round):
         self.index = 0
         self.passed: set[int] = set()
         self.turn_actions: list[str] = []
+        """What the player has done this turn: ``buy``, ``par``, ``sell``, ``short``..."""
         self.corporate: str | None = None
+        """The corporation the player is acting for this turn, once it has acted."""
         self.corporate_kinds: list[str] = []
         self.sold: dict[int, dict[str, str]] = {}
-        self.last_to_act: int | None = None
-        # IPO auction
-        self.auctioning: str | None = None
-        self.bids: dict[int, int] = {}
-        self.active_bidders: list[int] = []
-        self.triggerer: int | None = None
-        self.winner: tuple[int, str, int] | None = None
-        self.size_chosen = False
+        """Per player, the corporations sold (``now``/``prev``: this turn or before) or shorted."""
         self.pending_home: str | None = None
+        self.ipo = IpoAuction(self)
+        self.home = HomeToken(self)
+        self.trading = BuySellParShares(self)
         self.start_turn()
 
-    # -- who acts ----------------------------------------------------------------------------
+    def steps(self) -> tuple[Step, ...]:
+        return (self.home, self.trading)
+
+    def auction_view(self) -> dict[str, Any] | None:
+        ipo = self.ipo
+        if ipo.auctioning is None:
+            return None
+        return {"target": ipo.auctioning, "bids": ipo.bids, "bidders": ipo.active_bidders}
 
     @property
     def player(self) -> int:
         return self.entities[self.index]
-
-    def step(self) -> str:
-        if self.pending_home:
-            return "HomeToken"
-        return "BuySellParShares"
-
-    def current(self) -> int | str | None:
-        if self.pending_home:
-            return self.pending_home
-        if self.winner:
-            return self.winner[0]
-        if self.auctioning and self.bids:
-            high = self.highest()
-            i = self.active_bidders.index(high)
-            return self.active_bidders[(i + 1) % len(self.active_bidders)]
-        return self.player
-
-    def active(self) -> list[int]:
-        if self.pending_home:
-            owner = self.game.corps[self.pending_home].owner
-            if isinstance(owner, int):
-                return [owner]
-            return [p.id for p in self.game.active_players()]
-        return super().active()
-
-    def highest(self) -> int:
-        return max(self.bids, key=lambda p: (self.bids[p], -list(self.bids).index(p)))
 
     # -- turn bookkeeping --------------------------------------------------------------------
 
@@ -101,388 +84,135 @@ class StockRound(Round):
             self.passed.add(self.player)
         self.next_entity()
 
-    def next_entity(self) -> None:
-        if all(p in self.passed for p in self.entities):
-            self.index = (self.index + 1) % len(self.entities)
-            self.finished = True
-            return
-        self.index = (self.index + 1) % len(self.entities)
-        self.start_turn()
-
-    # -- actions -----------------------------------------------------------------------------
-
-    def on_place_token(self, action: Action) -> None:
-        corp = self.game.corps[str(action.entity)]
-        if self.pending_home != corp.sym:
-            raise IllegalAction(f"{corp.sym} has no home token to place")
-        self.game.place_token(corp, action)
-        self.pending_home = None
-
-    def on_bid(self, action: Action) -> None:
-        player = int(action.entity)
-        corp = self.game.corps[str(action.get("corporation"))]
-        price = int(action.get("price"))
-        if self.auctioning is None:
-            if player != self.player:
-                raise IllegalAction(f"it is not {player}'s turn")
-            if corp.ipoed:
-                raise IllegalAction(f"{corp.sym} has already started")
-            self.validate_bid(player, price)
-            self.last_to_act = player
-            self.turn_actions = []
-            corp.ipoed = True
-            self.pending_home = corp.sym
-            self.bids = {player: price}
-            self.triggerer = player
-            self.auctioning = corp.sym
-            need = self.min_bid()
-            self.active_bidders = [
-                p for p in self.entities if p == player or self.max_bid(p) >= need
-            ]
-            self.resolve()
-            return
-        if corp.sym != self.auctioning:
-            raise IllegalAction(f"bidding is on {self.auctioning}")
-        if price < self.min_bid():
-            raise IllegalAction(f"bid {price} below the minimum {self.min_bid()}")
-        self.validate_bid(player, price)
-        self.bids.pop(player, None)
-        self.bids[player] = price
-        need = self.min_bid()
-        for p in list(self.active_bidders):
-            if p != player and self.max_bid(p) < need:
-                self.active_bidders.remove(p)
-                self.bids.pop(p, None)
-        self.resolve()
-
-    def validate_bid(self, player: int, price: int) -> None:
-        p = self.game.player_by_id[player]
-        values = [self.game.company_data[c].value for c in p.companies]
-        sums = {sum(combo) for n in range(len(values) + 1) for combo in combinations(values, n)}
-        if not any(s <= price <= s + p.cash for s in sums):
-            raise IllegalAction(f"bid {price} cannot be paid with cash and privates")
-        if price % BID_STEP or price > MAX_BID:
-            raise IllegalAction(f"bid {price} must be a multiple of 5 up to 400")
-
-    def min_bid(self) -> int:
-        if not self.bids:
-            return MIN_BID
-        return self.bids[self.highest()] + BID_STEP
-
-    def max_bid(self, player_id: int) -> int:
-        game = self.game
-        player = game.player_by_id[player_id]
-        if game.num_certs(player) >= game.cert_limit:
-            return 0
-        power = player.cash + sum(game.company_data[c].value for c in player.companies)
-        return min(MAX_BID, power)
-
-    def resolve(self) -> None:
-        if self.auctioning is None:
-            return
-        if not self.active_bidders:
-            return
-        if len(self.active_bidders) != 1 or not self.bids:
-            return
-        winner = self.active_bidders[0]
-        self.win(winner, self.game.corps[self.auctioning], self.bids[winner])
-
-    def win(self, player_id: int, corp: Corporation, price: int) -> None:
-        game = self.game
-        self.winner = (player_id, corp.sym, price)
-        par = price // 2
-        index = max(i for i, p in enumerate(MARKET_PRICES) if p <= par)
-        game.set_price(corp, index)
-        corp.shares = [Share(corp.sym, 0, 100, player_id, president=True)]
-        corp.owner = player_id
-        corp.floated = True
-        corp.cash = price
-        game.player_by_id[player_id].cash -= price
-        self.turn_actions.append("par")
-        self.size_chosen = False
-        if len(game.corporation_sizes) == 1:
-            self.set_size(game.corporation_sizes[0])
-            if not self.subsidiaries(player_id):
-                self.par_corporation()
-
-    def set_size(self, size: int) -> None:
-        assert self.winner
-        corp = self.game.corps[self.winner[1]]
-        self.size_chosen = True
-        if size != 2:
-            self.game.resize(corp, size)
-
-    def subsidiaries(self, player_id: int) -> list[str]:
-        if not self.winner or self.winner[0] != player_id:
-            return []
-        player = self.game.player_by_id[player_id]
-        corp = self.game.corps[self.winner[1]]
-        values = [self.game.company_data[c].value for c in player.companies]
-        low = -player.cash if player.cash < 0 else 0
-        ok: set[int] = set()
-        for n in range(len(values) + 1):
-            for combo in combinations(values, n):
-                if low <= sum(combo) <= corp.cash:
-                    ok.update(combo)
-        return [c for c in player.companies if self.game.company_data[c].value in ok]
-
-    def on_choose(self, action: Action) -> None:
-        if not self.winner or int(action.entity) != self.winner[0]:
-            raise IllegalAction("no corporation size to choose")
-        size = int(action.get("choice"))
-        if size not in self.game.corporation_sizes:
-            raise IllegalAction(f"size {size} is not allowed in phase {self.game.phase}")
-        self.set_size(size)
-        if not self.subsidiaries(self.winner[0]):
-            self.par_corporation()
-
-    def on_assign(self, action: Action) -> None:
-        game = self.game
-        player_id = int(action.entity)
-        company = str(action.get("target"))
-        if not self.winner or company not in self.subsidiaries(player_id):
-            raise IllegalAction(f"cannot contribute {company}")
-        corp = game.corps[self.winner[1]]
-        value = game.company_data[company].value
-        player = game.player_by_id[player_id]
-        player.companies.remove(company)
-        corp.companies.append(company)
-        game.company_owner[company] = corp.sym
-        corp.cash -= value
-        player.cash += value
-        if company == "P12":
-            corp.cash += 60
-        if game.company_data[company].extra_token:
-            corp.tokens += 1
-        if not self.subsidiaries(player_id):
-            self.par_corporation()
-
-    def par_corporation(self) -> None:
-        assert self.winner
-        if not self.size_chosen:
-            return
-        corp = self.game.corps[self.winner[1]]
-        self.game.try_buy_tokens(corp)
-        if "P13" in corp.companies:
-            self.game.close_company("P13")
-        self.auctioning = None
-        self.winner = None
-        self.bids = {}
-        self.active_bidders = []
-        self.end_turn()
-
-    def on_pass(self, action: Action) -> None:
-        player = int(action.entity)
-        if self.winner:
-            if player != self.winner[0]:
-                raise IllegalAction("the IPO winner must finish first")
-            self.par_corporation()
-            return
-        if self.auctioning:
-            if player in self.active_bidders:
-                self.active_bidders.remove(player)
-            self.bids.pop(player, None)
-            self.resolve()
-            return
-        if player != self.player:
-            raise IllegalAction(f"it is not {player}'s turn")
-        if self.must_sell(player):
-            raise IllegalAction(f"player {player} is over a limit and must sell first")
-        if self.corporate:
-            self.turn_actions.append("corporate")
-        self.end_turn()
-
-    def on_buy_shares(self, action: Action) -> None:
-        game = self.game
-        shares = [game.share_by_id(s) for s in action.get("shares")]
-        corp = game.corps[shares[0].corp]
-        if action.is_player:
-            player = int(action.entity)
-            self.check_turn(player)
-            self.check_purchase(player, shares)
-            had_short = corp.percent_of(player) < 0
-            game.buy_shares(player, shares)
-            if had_short:
-                game.unshort(player, shares[0])
-            self.turn_actions.append("buy")
-            self.last_to_act = player
-            game.try_buy_tokens(corp)
-            self.end_turn()
-            return
-        buyer = game.corps[str(action.entity)]
-        self.check_corporate(buyer)
-        if buyer.sym != corp.sym:
-            raise IllegalAction(f"{buyer.sym} can only redeem its own shares")
-        cost = sum(game.share_value(corp, s.percent) for s in shares)
-        if any(s.owner != POOL for s in shares) or cost > buyer.cash:
-            raise IllegalAction(f"{buyer.sym} cannot redeem {action.get('shares')}")
-        for share in shares:
-            buyer.cash -= game.share_value(corp, share.percent)
-            share.owner = buyer.sym
-        self.corporate_act(buyer, "redeem")
-
-    def check_turn(self, player: int, selling: bool = False) -> None:
-        if player != self.player or self.auctioning or self.winner:
-            raise IllegalAction(f"it is not player {player}'s turn to trade")
-        if not selling and self.must_sell(player):
-            raise IllegalAction(f"player {player} is over a limit and must sell first")
-
-    def check_corporate(self, corp: Corporation) -> None:
-        if corp.owner != self.player or self.auctioning or self.winner:
-            raise IllegalAction(f"{corp.sym} is not the current player's corporation")
-
-    def check_purchase(self, player: int, shares: list[Share]) -> None:
-        """One purchase per turn, from one holder, of a corporation not sold this round."""
-        game = self.game
-        corp = game.corps[shares[0].corp]
-        owners = {s.owner for s in shares}
-        if any(k in ("buy", "par") for k in self.turn_actions):
-            raise IllegalAction("only one purchase per turn")
-        if len(owners) != 1 or not owners <= {corp.sym, POOL} or shares[0].percent <= 0:
-            raise IllegalAction(f"{[s.id for s in shares]} are not for sale")
-        if corp.sym in self.sold.get(player, {}):
-            raise IllegalAction(f"player {player} sold or shorted {corp.sym} this round")
-        if not game.can_gain(game.player_by_id[player], corp, shares[0].percent):
-            raise IllegalAction(f"player {player} may not hold more of {corp.sym}")
-        cost = sum(game.share_value(corp, s.percent) for s in shares)
-        if cost > game.player_by_id[player].cash:
-            raise IllegalAction(f"{cost} exceeds player {player}'s cash")
-
-    def corporate_act(self, corp: Corporation, kind: str) -> None:
-        if self.corporate and self.corporate != corp.sym:
-            raise IllegalAction("cannot act as two corporations in one turn")
-        self.corporate = corp.sym
-        self.corporate_kinds.append(kind)
-        self.last_to_act = self.player
-        if not self.corporate_options(corp):
-            self.turn_actions.append("corporate")
-            self.end_turn()
-
-    def corporate_options(self, corp: Corporation) -> bool:
-        game = self.game
-        if self.turn_actions:
-            return False
-        loan = game.can_take_loan(corp) and "redeem" not in self.corporate_kinds
-        redeem = (
-            not game.in_acquisition(corp)
-            and not game.in_liquidation(corp)
-            and any(s.owner == POOL and s.percent > 0 for s in corp.shares)
-            and corp.cash >= game.price(corp)
-        )
-        return loan or redeem
-
-    def on_take_loan(self, action: Action) -> None:
-        corp = self.game.corps[str(action.entity)]
-        self.check_corporate(corp)
-        if "redeem" in self.corporate_kinds:
-            raise IllegalAction(f"{corp.sym} cannot take a loan after redeeming shares")
-        self.game.take_loan(corp)
-        self.game.try_buy_tokens(corp)
-        self.corporate_act(corp, "loan")
-
-    def on_sell_shares(self, action: Action) -> None:
-        game = self.game
-        player = int(action.entity)
-        self.check_turn(player, selling=True)
-        shares = [game.share_by_id(s) for s in action.get("shares")]
-        corp = game.corps[shares[0].corp]
-        if any(s.owner != player or s.percent <= 0 for s in shares):
-            raise IllegalAction(f"player {player} does not hold {action.get('shares')}")
-        zone = game.in_acquisition(corp) or game.in_liquidation(corp)
-        if zone or self.corporate or not corp.operated:
-            raise IllegalAction(f"{corp.sym} cannot be sold now (zone, unoperated, or corporate)")
-        if any(k in ("buy", "par") for k in self.turn_actions):
-            raise IllegalAction("selling comes before buying")
-        game.sell_shares(player, shares)
-        self.sold.setdefault(player, {})[corp.sym] = "now"
-        self.turn_actions.append("sell")
-        self.last_to_act = player
-        self.end_turn_if_idle()
-
-    def on_short(self, action: Action) -> None:
-        game = self.game
-        player = game.player_by_id[int(action.entity)]
-        self.check_turn(player.id)
-        corp = game.corps[str(action.get("corporation"))]
-        if not self.can_short(player.id, corp):
-            raise IllegalAction(f"player {player.id} cannot short {corp.sym}")
-        game.short(player, corp)
-        self.sold.setdefault(player.id, {})[corp.sym] = "short"
-        self.turn_actions.append("short")
-        self.last_to_act = player.id
-        self.end_turn_if_idle()
-
     def end_turn_if_idle(self) -> None:
         if not self.has_action(self.player):
             self.end_turn()
 
-    def has_action(self, pid: int) -> bool:
-        """Whether a player still has a stock-round action (otherwise the turn ends itself)."""
-        game = self.game
-        player = game.player_by_id[pid]
-        if player.bankrupt:
-            return False
-        bought = any(k in ("buy", "par") for k in self.turn_actions)
-        if bought:
-            return False
-        sold = self.sold.get(pid, {})
-        for corp in game.corps.values():
-            if corp.price_index is None or not corp.floated:
-                continue
-            zone = game.in_acquisition(corp) or game.in_liquidation(corp)
-            price = game.price(corp)
-            mine = [s for s in corp.shares if s.owner == pid and s.percent > 0]
-            sellable = not zone and not self.corporate and corp.operated
-            if sellable and any(game.can_sell_share(corp, s) for s in mine):
-                return True
-            if (
-                corp.sym not in sold
-                and player.cash >= price
-                and game.can_gain(player, corp, corp.share_percent)
-                and any(s.owner in (corp.sym, POOL) and s.percent > 0 for s in corp.shares)
-            ):
-                return True
-            if self.can_short(pid, corp):
-                return True
-            if corp.owner == pid and not self.turn_actions and self.corporate_options(corp):
-                return True
-        return self.max_bid(pid) >= 100 and any(not c.ipoed for c in game.corps.values())
+    def next_entity(self) -> None:
+        self.index = (self.index + 1) % len(self.entities)
+        if all(p in self.passed for p in self.entities):
+            self.finished = True
+            return
+        self.start_turn()
 
-    def must_sell(self, pid: int) -> bool:
-        """A player above the certificate or 60% holding limit must sell first (if able)."""
+    def buy_tokens(self, corp: Corporation) -> None:
+        """Buy the tokens the corporation's size requires, if it can; in 1817WO a new
+        second token of a corporation at home in Nieuw Zeeland is placed at once."""
+        self.game.try_buy_tokens(corp)
+        if self.game.second_home_due(corp):
+            self.pending_home = corp.sym
+
+    # -- what a player may do ------------------------------------------------------------------
+
+    def bought(self) -> bool:
+        return any(k in PURCHASES for k in self.turn_actions)
+
+    def sellable(self, corp: Corporation) -> bool:
+        """Shares of ``corp`` may be sold now: it has operated, is outside the zones, and
+        the player is not acting for a corporation this turn."""
+        return corp.operated and not self.game.in_zone(corp) and not self.corporate
+
+    def sales(self, pid: int, corp: Corporation) -> list[Action]:
+        if self.bought() or not self.sellable(corp):
+            return []
+        return [sale(pid, bundle) for bundle in sell_bundles(self.game, corp, pid)]
+
+    def purchases(self, pid: int, corp: Corporation) -> list[Action]:
+        """At most one purchase a turn, of the first certificate the treasury or the market
+        received, never of a corporation the player sold or shorted this round."""
         game = self.game
+        if self.bought() or corp.sym in self.sold.get(pid, {}) or not corp.floated:
+            return []
         player = game.player_by_id[pid]
-        over_certs = game.num_certs(player) > game.cert_limit
-        sellable = []
-        for corp in game.corps.values():
-            if corp.price_index is None or not corp.operated:
-                continue
-            if game.in_acquisition(corp) or game.in_liquidation(corp):
-                continue
-            mine = [s for s in corp.shares_of(pid) if s.percent > 0]
-            if any(game.can_sell_share(corp, s) for s in mine):
-                limit = 100 if corp.total_shares == 2 else 60
-                sellable.append(over_certs or corp.percent_of(pid) > limit)
-        return any(sellable)
+        out = []
+        for holder in (corp.sym, POOL):
+            share = next((s for s in corp.shares_of(holder) if s.percent > 0), None)
+            if (
+                share is not None
+                and player.cash >= game.share_value(corp, share.percent)
+                and game.can_gain(player, corp, share.percent)
+            ):
+                out.append(make("buy_shares", pid, shares=[share.id]))
+        return out
 
     def can_short(self, pid: int, corp: Corporation) -> bool:
         """Phase 8 ends shorting; only operated 5- and 10-share corporations outside the
-        zones, one short per player per round, none while holding shares of it."""
+        zones, one short per player per round, none while holding shares of it, at most
+        as many shorts as shares (five with ``five_shorts``), and not after a purchase."""
         game = self.game
         shorts = len(game.shorts(corp))
         return (
             "short" not in self.sold.get(pid, {}).values()
-            and not any(k in ("buy", "par") for k in self.turn_actions)
+            and not self.bought()
             and game.phase != "8"
             and corp.floated
             and corp.total_shares > 2
             and corp.operated
-            and not game.in_acquisition(corp)
-            and not game.in_liquidation(corp)
+            and not game.in_zone(corp)
             and corp.percent_of(pid) <= 0
             and shorts < corp.total_shares
             and ("five_shorts" not in game.optional_rules or shorts < 5)
         )
+
+    def ipo_bids(self, pid: int) -> Iterator[Action]:
+        unstarted = [c.sym for c in self.game.corps.values() if not c.ipoed]
+        if self.bought() or not unstarted:
+            return
+        prices = self.ipo.bid_prices(pid)
+        for sym in unstarted:
+            for price in prices:
+                yield make("bid", pid, corporation=sym, price=price)
+
+    def redemptions(self, corp: Corporation) -> list[Action]:
+        """A corporation buys back market shares, first received first, as it can pay."""
+        game = self.game
+        if game.in_zone(corp):
+            return []
+        pool = [s for s in corp.shares_of(POOL) if s.percent > 0]
+        out = []
+        for n in range(1, len(pool) + 1):
+            if sum(game.share_value(corp, s.percent) for s in pool[:n]) > corp.cash:
+                break
+            out.append(make("buy_shares", corp.sym, shares=[s.id for s in pool[:n]]))
+        return out
+
+    def may_take_loan(self, corp: Corporation) -> bool:
+        return (
+            not self.turn_actions
+            and "redeem" not in self.corporate_kinds
+            and self.game.can_take_loan(corp)
+        )
+
+    def corporate_actions(self, corp: Corporation) -> list[Action]:
+        """What a president may do for ``corp`` before any action of their own this turn:
+        take a loan (not after redeeming) or redeem shares."""
+        if self.turn_actions or self.corporate not in (None, corp.sym):
+            return []
+        out = [make("take_loan", corp.sym)] if self.may_take_loan(corp) else []
+        return out + self.redemptions(corp)
+
+    def has_action(self, pid: int) -> bool:
+        """Whether a player still has a stock-round action (otherwise the turn ends itself).
+        Asked when no corporation acts yet, so the player's free options decide."""
+        if self.game.player_by_id[pid].bankrupt:
+            return False
+        return next(self.trading.free_options(pid), None) is not None
+
+    def must_sell(self, pid: int) -> bool:
+        """A player above the certificate or 60% holding limit must sell first (if able)."""
+        game = self.game
+        over_certs = game.num_certs(game.player_by_id[pid]) > game.cert_limit
+        for corp in game.corps.values():
+            if corp.price_index is None or not corp.operated or game.in_zone(corp):
+                continue
+            mine = [s for s in corp.shares if s.owner == pid and s.percent > 0]
+            if not mine:
+                continue
+            limit = 100 if corp.total_shares == 2 else 60
+            over = over_certs or corp.percent_of(pid) > limit
+            if over and any(game.can_sell_share(corp, s) for s in mine):
+                return True
+        return False
 
     # -- end of round --------------------------------------------------------------------------
 
@@ -505,3 +235,282 @@ class StockRound(Round):
                 game.liquidate(corp)
         if isinstance(game.company_owner.get("TS"), str):
             game.close_company("TS")
+
+
+class HomeToken(Step):
+    """The corporation whose auction opened places its home token (a map choice)."""
+
+    def __init__(self, rnd: StockRound) -> None:
+        super().__init__(rnd.game)
+        self.round = rnd
+        self.takes = {"place_token": self.on_place_token}
+
+    def blocking(self) -> bool:
+        return self.round.pending_home is not None
+
+    def actor(self) -> str | None:
+        return self.round.pending_home
+
+    def active_players(self) -> list[int]:
+        """The president; before the auction is won, every player (the reference's view)."""
+        assert self.round.pending_home
+        owner = self.game.corps[self.round.pending_home].owner
+        if isinstance(owner, int):
+            return [owner]
+        return [p.id for p in self.game.active_players()]
+
+    def legal(self) -> list[Action]:
+        return []  # the home city is a map choice
+
+    def on_place_token(self, action: Action) -> None:
+        corp = self.game.corps[str(action.entity)]
+        self.game.place_token(corp, action)
+        self.round.pending_home = corp.sym if self.game.second_home_due(corp) else None
+
+
+class BuySellParShares(Step):
+    """A player's turn: sell, buy, short, start an IPO, act for a corporation, or pass."""
+
+    def __init__(self, rnd: StockRound) -> None:
+        super().__init__(rnd.game)
+        self.round = rnd
+        self.takes = {
+            "bid": self.on_bid,
+            "pass": self.on_pass,
+            "choose": self.on_choose,
+            "assign": self.on_assign,
+            "buy_shares": self.on_buy_shares,
+            "sell_shares": self.on_sell_shares,
+            "short": self.on_short,
+            "take_loan": self.on_take_loan,
+        }
+
+    def blocking(self) -> bool:
+        return not self.round.finished
+
+    def actor(self) -> int:
+        return self.round.ipo.actor() if self.round.ipo.under_way else self.round.player
+
+    def check_actor(self, action: Action) -> None:
+        """The player whose turn it is, or a corporation they preside taking a loan or
+        redeeming shares."""
+        if action.entity_type == "corporation" and not self.round.ipo.under_way:
+            require(
+                action.type in CORPORATE,
+                f"{action.type} is a player's decision, not {action.entity}'s",
+            )
+            corp = self.game.acting_corporation(action)
+            require(
+                corp.owner == self.round.player,
+                f"{corp.sym} is not a corporation of player {self.round.player}, whose turn it is",
+            )
+            return
+        super().check_actor(action)
+
+    # -- the listing -------------------------------------------------------------------------
+
+    def legal(self) -> list[Action]:
+        rnd = self.round
+        if rnd.ipo.under_way:
+            return rnd.ipo.legal()
+        out = list(self.turn_options(rnd.player))
+        if out or rnd.turn_actions:
+            out.append(make("pass", rnd.player))
+        return out
+
+    def turn_options(self, pid: int) -> Iterator[Action]:
+        """Everything but passing that the player may do in their turn (lazily: whether
+        there is anything at all decides if a turn ends by itself)."""
+        rnd, game = self.round, self.game
+        if rnd.corporate:
+            yield from rnd.corporate_actions(game.corps[rnd.corporate])
+        elif rnd.must_sell(pid):
+            for corp in game.corps.values():
+                yield from rnd.sales(pid, corp)
+        else:
+            yield from self.free_options(pid)
+
+    def free_options(self, pid: int) -> Iterator[Action]:
+        """What a player not acting for a corporation nor obliged to sell may do (a player
+        obliged to sell finds those sales among these too)."""
+        rnd, game = self.round, self.game
+        for corp in game.corps.values():
+            if corp.price_index is None or not corp.floated:
+                continue
+            yield from rnd.sales(pid, corp)
+            yield from rnd.purchases(pid, corp)
+            if rnd.can_short(pid, corp):
+                yield make("short", pid, corporation=corp.sym)
+            if corp.owner == pid:
+                yield from rnd.corporate_actions(corp)
+        yield from rnd.ipo_bids(pid)
+
+    # -- handlers ----------------------------------------------------------------------------
+
+    def in_turn(self, action: Action) -> int:
+        """The player acting in their own turn (no IPO under way), not obliged to sell."""
+        rnd = self.round
+        require(
+            not rnd.ipo.under_way,
+            f"{action.type} is not possible while {rnd.ipo.auctioning} is auctioned",
+        )
+        pid = rnd.player
+        if action.type != "sell_shares":
+            require(
+                not rnd.must_sell(pid),
+                f"player {pid} is over a holding or certificate limit and must sell first",
+            )
+        require(
+            not rnd.corporate or action.entity == rnd.corporate or action.type == "pass",
+            f"player {pid} is acting for {rnd.corporate} this turn",
+        )
+        return pid
+
+    def on_bid(self, action: Action) -> None:
+        rnd = self.round
+        if rnd.ipo.under_way:
+            rnd.ipo.on_bid(action)
+            return
+        pid = self.in_turn(action)
+        corp = self.game.corps.get(str(action.get("corporation")))
+        require(corp is not None, f"no corporation {action.get('corporation')}")
+        assert corp is not None
+        require(not corp.ipoed, f"{corp.sym} has already started")
+        require(not rnd.bought(), f"player {pid} has already bought this turn")
+        refusal = rnd.ipo.bid_refusal(pid, int_field(action, "price"))
+        require(refusal is None, str(refusal))
+        rnd.turn_actions = []
+        rnd.pending_home = corp.sym
+        rnd.ipo.open(pid, corp, int(action.get("price")))
+
+    def on_choose(self, action: Action) -> None:
+        require(self.round.ipo.under_way, "no corporation size to choose")
+        self.round.ipo.on_choose(action)
+
+    def on_assign(self, action: Action) -> None:
+        require(self.round.ipo.under_way, "no IPO to contribute privates to")
+        self.round.ipo.on_assign(action)
+
+    def on_pass(self, action: Action) -> None:
+        rnd = self.round
+        if rnd.ipo.under_way:
+            rnd.ipo.on_pass(action)
+            return
+        pid = self.in_turn(action)
+        require(
+            rnd.turn_actions or next(self.turn_options(pid), None) is not None,
+            f"player {pid} has nothing to pass on",
+        )
+        if rnd.corporate:
+            rnd.turn_actions.append("corporate")
+        rnd.end_turn()
+
+    def on_buy_shares(self, action: Action) -> None:
+        if action.entity_type == "corporation":
+            self.on_redeem(action)
+            return
+        rnd, game = self.round, self.game
+        pid = self.in_turn(action)
+        shares = [game.share_by_id(s) for s in share_ids(action)]
+        corp = game.corps[shares[0].corp]
+        require(not rnd.bought(), f"player {pid} has already bought this turn")
+        require(
+            corp.sym not in rnd.sold.get(pid, {}),
+            f"player {pid} sold or shorted {corp.sym} this round",
+        )
+        among_purchases(action, rnd.purchases(pid, corp), pid, shares)
+        had_short = corp.percent_of(pid) < 0
+        game.buy_shares(pid, shares)
+        if had_short:
+            game.unshort(pid, shares[0])
+        rnd.turn_actions.append("buy")
+        rnd.buy_tokens(corp)
+        rnd.end_turn()
+
+    def on_redeem(self, action: Action) -> None:
+        rnd, game = self.round, self.game
+        self.in_turn(action)
+        buyer = game.acting_corporation(action)
+        options = rnd.corporate_actions(buyer)
+        require(
+            action.key() in {a.key() for a in options if a.type == "buy_shares"},
+            f"{buyer.sym} cannot redeem {action.get('shares')}: it buys back the market's "
+            f"certificates, first received first, that it can pay for, before its "
+            f"president acts this turn",
+        )
+        for share in [game.share_by_id(s) for s in share_ids(action)]:
+            buyer.cash -= game.share_value(buyer, share.percent)
+            share.owner = buyer.sym
+        self.corporate_act(buyer, "redeem")
+
+    def on_take_loan(self, action: Action) -> None:
+        rnd = self.round
+        self.in_turn(action)
+        corp = self.game.acting_corporation(action)
+        require(not rnd.turn_actions, f"{corp.sym} acts only before its president's own actions")
+        require(
+            "redeem" not in rnd.corporate_kinds,
+            f"{corp.sym} cannot take a loan after redeeming shares",
+        )
+        require(self.game.can_take_loan(corp), f"{corp.sym} cannot take another loan")
+        self.game.take_loan(corp)
+        rnd.buy_tokens(corp)
+        self.corporate_act(corp, "loan")
+
+    def corporate_act(self, corp: Corporation, kind: str) -> None:
+        rnd = self.round
+        rnd.corporate = corp.sym
+        rnd.corporate_kinds.append(kind)
+        if not rnd.corporate_actions(corp):
+            rnd.turn_actions.append("corporate")
+            rnd.end_turn()
+
+    def on_sell_shares(self, action: Action) -> None:
+        rnd, game = self.round, self.game
+        pid = self.in_turn(action)
+        shares = [game.share_by_id(s) for s in share_ids(action)]
+        corp = game.corps[shares[0].corp]
+        require(not rnd.bought(), "selling comes before buying")
+        require(
+            rnd.sellable(corp),
+            f"{corp.sym} cannot be sold now: it has not operated, is in the acquisition or "
+            f"liquidation zone, or its president acts for a corporation",
+        )
+        among_sales(action, rnd.sales(pid, corp), pid, shares)
+        game.sell_shares(pid, shares)
+        rnd.sold.setdefault(pid, {})[corp.sym] = "now"
+        rnd.turn_actions.append("sell")
+        rnd.end_turn_if_idle()
+
+    def on_short(self, action: Action) -> None:
+        rnd, game = self.round, self.game
+        pid = self.in_turn(action)
+        corp = game.corps.get(str(action.get("corporation")))
+        require(corp is not None, f"no corporation {action.get('corporation')}")
+        assert corp is not None
+        require(rnd.can_short(pid, corp), f"player {pid} cannot short {corp.sym}")
+        game.short(game.player_by_id[pid], corp)
+        rnd.sold.setdefault(pid, {})[corp.sym] = "short"
+        rnd.turn_actions.append("short")
+        rnd.end_turn_if_idle()
+
+
+def among_purchases(action: Action, options: list[Action], pid: int, shares: list[Share]) -> None:
+    """Refuse a purchase that is not one of ``options`` (one certificate, the first the
+    treasury or the market received, within the player's cash and limits)."""
+    require(
+        action.key() in {a.key() for a in options},
+        f"player {pid} cannot buy {[s.id for s in shares]}: one certificate a turn, the "
+        f"first the treasury or the market received, within cash and holding limits",
+    )
+
+
+def among_sales(action: Action, options: list[Action], pid: int, shares: list[Share]) -> None:
+    """Refuse a sale that is not one of ``options`` (the player's own certificates, first
+    received first, the president's only where another player can take it)."""
+    require(
+        action.key() in {a.key() for a in options},
+        f"player {pid} cannot sell {[s.id for s in shares]}: not a bundle of their own "
+        f"certificates they may sell (first received first; the president's certificate "
+        f"only where another player could take the presidency)",
+    )

@@ -1,0 +1,120 @@
+"""Steps that interrupt several rounds: a train discard and a player's cash crisis.
+
+A corporation above the train limit (after a phase change, a merger or an acquisition)
+discards before anything else happens; a player with negative cash sells certificates
+or goes bankrupt before the round goes on. The operating, merger and acquisition rounds
+put these steps first in their lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from takeover.g1817.actions import Action
+from takeover.g1817.entities import Corporation, Share
+from takeover.g1817.rounds.base import Step, among, make, require, share_ids
+
+if TYPE_CHECKING:
+    from takeover.g1817.state import Game1817
+
+
+def sell_bundles(game: Game1817, corp: Corporation, player: int) -> list[list[Share]]:
+    """The sales a player may make of one corporation: the first 1..n certificates in the
+    order received, and with them the president's certificate where it may be sold."""
+    mine = [s for s in corp.shares_of(player) if s.percent > 0]
+    normal = [s for s in mine if not s.president]
+    bundles = [normal[:n] for n in range(1, len(normal) + 1)]
+    pres = [s for s in mine if s.president]
+    if pres and game.can_sell_share(corp, pres[0]):
+        bundles += [normal[:n] + pres for n in range(len(normal) + 1)]
+    return bundles
+
+
+def sale(player: int, bundle: list[Share]) -> Action:
+    return make("sell_shares", player, shares=[s.id for s in bundle])
+
+
+class DiscardTrain(Step):
+    """A corporation above the train limit chooses a train to give back to the depot."""
+
+    def __init__(self, game: Game1817, then: Callable[[], None] = lambda: None) -> None:
+        super().__init__(game)
+        self.then = then
+        self.takes = {"discard_train": self.on_discard_train}
+
+    def blocking(self) -> bool:
+        return self.game.corp_over_train_limit() is not None
+
+    def actor(self) -> str | None:
+        return self.game.corp_over_train_limit()
+
+    def legal(self) -> list[Action]:
+        sym = self.actor()
+        if sym is None:
+            return []
+        return [make("discard_train", sym, train=t.id) for t in self.game.corps[sym].trains]
+
+    def on_discard_train(self, action: Action) -> None:
+        among(action, self.legal(), f"{action.entity} has no train {action.get('train')}")
+        self.game.discard_train(self.game.corps[str(action.entity)], str(action.get("train")))
+        self.then()
+
+
+class CashCrisis(Step):
+    """A player in debt sells certificates (not of corporations in the acquisition or
+    liquidation zone) until out of debt, or goes bankrupt."""
+
+    def __init__(
+        self,
+        game: Game1817,
+        player: Callable[[], int | None],
+        after_sale: Callable[[], None],
+        after_bankruptcy: Callable[[], None],
+    ) -> None:
+        super().__init__(game)
+        self.player = player
+        self.after_sale = after_sale
+        self.after_bankruptcy = after_bankruptcy
+        self.takes = {"sell_shares": self.on_sell_shares, "bankrupt": self.on_bankrupt}
+
+    def blocking(self) -> bool:
+        return self.player() is not None
+
+    def actor(self) -> int | None:
+        return self.player()
+
+    def sales(self, player: int) -> list[Action]:
+        game = self.game
+        return [
+            sale(player, bundle)
+            for corp in game.corps.values()
+            if corp.price_index is not None and not game.in_zone(corp)
+            for bundle in sell_bundles(game, corp, player)
+        ]
+
+    def legal(self) -> list[Action]:
+        player = self.player()
+        if player is None:
+            return []
+        return [*self.sales(player), make("bankrupt", player)]
+
+    def on_sell_shares(self, action: Action) -> None:
+        player = int(action.entity)
+        shares = [self.game.share_by_id(s) for s in share_ids(action)]
+        corp = self.game.corps[shares[0].corp]
+        require(
+            not self.game.in_zone(corp),
+            f"{corp.sym} is in the acquisition or liquidation zone: its shares cannot be sold",
+        )
+        among(
+            action,
+            self.sales(player),
+            f"player {player} cannot sell {[s.id for s in shares]}: not a bundle they may sell",
+        )
+        self.game.sell_shares(player, shares)
+        self.after_sale()
+
+    def on_bankrupt(self, action: Action) -> None:
+        self.game.bankrupt(self.game.player_by_id[int(action.entity)])
+        self.after_bankruptcy()

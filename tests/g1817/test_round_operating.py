@@ -1,0 +1,45 @@
+"""Operating round checks on real positions: dividends, loan payoffs, depot trains."""
+
+from __future__ import annotations
+
+from takeover.g1817.rounds.operating import OperatingRound
+
+from .games import position_before
+from .refusal import act, assert_listed, assert_refused
+
+
+def test_a_dividend_is_decided_only_after_running() -> None:
+    game = position_before(
+        "1817WO__1817WO_game_end_bankrupt",
+        lambda raw_id, a, s: (
+            isinstance(s.round, OperatingRound)
+            and s.round.step() == "Track"
+            and bool(s.round.corp.trains)
+        ),
+    )
+    corp = game.round.current()
+    assert isinstance(corp, str)
+    assert_refused(game, act("dividend", corp, kind="payout"), "no revenue to pay out")
+
+
+def test_a_loan_is_paid_off_with_100_in_cash() -> None:
+    # 1817__16281: NYOW has paid its interest and holds loans, but only $5
+    game = position_before("1817__16281", lambda raw_id, a, s: raw_id == 131)
+    assert game.round.step() == "Loan" and game.round.current() == "NYOW"
+    assert game.corps["NYOW"].loans and game.corps["NYOW"].cash < 100
+    assert_refused(game, act("payoff_loan", "NYOW"), "cannot pay off a loan")
+
+
+def test_the_depot_sells_its_next_train() -> None:
+    game = position_before(
+        "1817WO__1817WO_game_end_bankrupt",
+        lambda raw_id, a, s: isinstance(s.round, OperatingRound) and s.round.step() == "BuyTrain",
+    )
+    corp = game.round.current()
+    assert isinstance(corp, str)
+    game.corps[corp].cash = 300  # the scenario: cash enough for two trains
+    first, second = game.depot[0], game.depot[1]
+    assert first.name == second.name == "2"
+    assert_listed(game, act("buy_train", corp, train=first.id, price=100))
+    assert_refused(game, act("buy_train", corp, train=second.id, price=100), "next")
+    assert_refused(game, act("buy_train", corp, train=first.id, price=90), "face value")

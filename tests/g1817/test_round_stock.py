@@ -1,0 +1,81 @@
+"""Stock round checks on real positions: IPO bids, the winner's choices, corporate actions,
+and 1817WO's Nieuw Zeeland (no 2-share corporation there, a second home token)."""
+
+from __future__ import annotations
+
+from takeover.g1817.actions import Action
+from takeover.g1817.rounds.stock import StockRound
+from takeover.g1817.state import Game1817
+
+from .games import position_before
+from .refusal import act, assert_listed, assert_refused
+
+
+def stock_turn(raw_id: int, action: Action, state: Game1817) -> bool:
+    rnd = state.round
+    return (
+        isinstance(rnd, StockRound) and rnd.step() == "BuySellParShares" and not rnd.ipo.under_way
+    )
+
+
+def test_an_ipo_bid_starts_at_100() -> None:
+    game = position_before("1817WO__1817WO_game_end_bankrupt", stock_turn)
+    rnd = game.round
+    assert isinstance(rnd, StockRound)
+    corp = next(c.sym for c in game.corps.values() if not c.ipoed)
+    assert_listed(game, act("bid", rnd.player, corporation=corp, price=100))
+    assert_refused(game, act("bid", rnd.player, corporation=corp, price=50), "below the minimum")
+
+
+def test_the_ipo_winner_chooses_a_size_before_passing() -> None:
+    def choosing(raw_id: int, action: Action, state: Game1817) -> bool:
+        rnd = state.round
+        return (
+            isinstance(rnd, StockRound)
+            and rnd.step() == "BuySellParShares"
+            and rnd.ipo.winner is not None
+            and not rnd.ipo.size_chosen
+        )
+
+    game = position_before("1817__20758", choosing)
+    rnd = game.round
+    assert isinstance(rnd, StockRound) and rnd.ipo.winner
+    assert_refused(game, act("pass", rnd.ipo.winner[0]), "must first choose the size")
+
+
+def test_a_corporation_acts_before_its_president_does() -> None:
+    # player 289 has sold this turn; their NYOW may no longer take a loan
+    game = position_before("1817__16281", lambda raw_id, a, s: raw_id == 396)
+    rnd = game.round
+    assert isinstance(rnd, StockRound) and rnd.player == 289 and "sell" in rnd.turn_actions
+    assert game.corps["NYOW"].owner == 289 and game.can_take_loan(game.corps["NYOW"])
+    assert_refused(game, act("take_loan", "NYOW"), "before its president's own actions")
+
+
+def test_a_corporation_does_not_pass_or_short_for_its_president() -> None:
+    def presiding(raw_id: int, action: Action, state: Game1817) -> bool:
+        return stock_turn(raw_id, action, state) and any(
+            c.owner == state.round.current() for c in state.corps.values()
+        )
+
+    game = position_before("1817__16281", presiding)
+    corp = next(c.sym for c in game.corps.values() if c.owner == game.round.current())
+    assert_refused(game, act("pass", corp), "player's decision")
+    assert_refused(game, act("short", corp, corporation=corp), "player's decision")
+
+
+def test_nieuw_zeeland_has_no_two_share_corporation_and_a_second_home_token() -> None:
+    # 1817WO__19926: player 3763 won H, whose home token went to Nieuw Zeeland (L9)
+    game = position_before("1817WO__19926", lambda raw_id, a, s: raw_id == 265)
+    assert game.phase == "3" and game.corporation_sizes == (2, 5)
+    assert game.in_new_zealand(game.corps["H"])
+    assert [a.get("choice") for a in game.legal_actions()] == [5]
+    assert_refused(game, act("choose", 3763, choice=2), "size 2 is not allowed")
+    game.apply(act("choose", 3763, choice=5))
+    # the second token H bought is placed at once, as a second home token
+    corp = game.corps["H"]
+    assert (corp.tokens, corp.tokens_placed) == (2, 1)
+    assert game.round.step() == "HomeToken" and game.round.current() == "H"
+    game.apply(act("place_token", "H", city="F1-0-0", slot=1))
+    assert corp.tokens_placed == 2
+    assert game.round.step() == "BuySellParShares" and game.round.current() == 2541
