@@ -130,7 +130,9 @@ class AcquireState:
         self.cash: list[int] = [ctx.ruleset.starting_cash] * n
         self.shares: list[list[int]] = [[0] * NUM_CHAINS for _ in range(n)]
         self.hands: list[tuple[int, ...]] = [()] * n
-        self.bag: tuple[int, ...] = ()
+        self.bag: Sequence[int] = ()
+        """The tiles in draw order (a tuple; the research adapters' chance nodes put a bag
+        in whose undrawn tiles are not decided yet)."""
         self.bag_pos = 0
         self.removed: tuple[int, ...] = ()
         self.order: tuple[int, ...] = tuple(range(n))

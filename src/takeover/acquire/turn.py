@@ -181,7 +181,7 @@ def declare_end(state: AcquireState) -> None:
 
 def draw(state: AcquireState, seat: int, count: int) -> tuple[int, ...]:
     start = state.bag_pos
-    drawn = state.bag[start : start + count]
+    drawn = tuple(state.bag[start : start + count])
     state.bag_pos = start + len(drawn)
     state.hands[seat] += drawn
     return drawn

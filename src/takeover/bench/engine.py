@@ -19,6 +19,7 @@ from typing import Any
 from takeover.acquire import new_game
 from takeover.acquire.actions import BuyShares
 from takeover.acquire.constants import DECLARE_END
+from takeover.acquire.state import AcquireState
 from takeover.bench.arguments import positive_int
 from takeover.bench.report import print_figures
 
@@ -35,7 +36,7 @@ def random_game(
     seed: int,
     players: int,
     ruleset: str,
-    samples: list | None = None,
+    samples: list[AcquireState] | None = None,
     rng: random.Random | None = None,
 ) -> int:
     """Play one random game with the unchecked fast path; return the decisions made.

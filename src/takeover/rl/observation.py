@@ -141,7 +141,7 @@ class ObservationEncoder:
         sizes, bank = state.sizes, state.bank
         prices = state.ctx.prices
         spc, end_size, safe = self.shares_per_chain, self.end_size, self.safe_size
-        chains = []
+        chains: list[float] = []
         for c in range(C):
             size = sizes[c]
             chains += (
@@ -158,7 +158,7 @@ class ObservationEncoder:
         active, decider = state.active, state.decider
         hands, cash, shares = state.hands, state.cash, state.shares
         hand_size = self.hand_size
-        players = []
+        players: list[float] = []
         for p in _relative_order(state.order, seat):
             visible = not hidden or p == seat
             players += (

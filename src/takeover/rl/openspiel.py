@@ -286,11 +286,11 @@ class AcquireSpielState(pyspiel.State):
     def current_player(self) -> int:
         core = self._core
         if core.need > 0:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         engine = core.engine
         assert engine is not None
         if engine.decider is None:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         return engine.decider
 
     def is_terminal(self) -> bool:

@@ -35,7 +35,7 @@ from takeover.rl.table import RulesetSpec, Table
 class AcquireAECEnv(AECEnv):
     """One Acquire table (trading off); see the module docstring."""
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "name": "takeover_acquire_v0",
         "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
@@ -74,13 +74,13 @@ class AcquireAECEnv(AECEnv):
         self._seeder: random.Random | None = None
         self._no_mask = np.zeros(actions, dtype=np.int8)
         self.state: AcquireState | None = None
-        self.agents = []
+        self.agents: list[str] = []
 
     # ------------------------------------------------------------------ spaces
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     # ------------------------------------------------------------------ episode
@@ -95,11 +95,11 @@ class AcquireAECEnv(AECEnv):
         self.game_seed = game_seed
         self.state = self.table.new_game(game_seed)
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._after_move()
         if self.render_mode == "human":
             self.render()

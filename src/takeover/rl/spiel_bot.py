@@ -22,6 +22,7 @@ import numpy as np
 import pyspiel
 
 from takeover.acquire.actions import AcquireAction
+from takeover.acquire.state import AcquireState
 from takeover.bots.base import Observation
 from takeover.rl.openspiel import AcquireGame
 
@@ -66,6 +67,7 @@ class SpielBot:
             return obs.legal[0]  # type: ignore[return-value]
         sample = obs.sample(rng)
         game, bot = self._for(sample)
+        assert isinstance(sample, AcquireState)  # the bot is made for Acquire tables only
         state = game.state_from_engine(sample)
         index = int(bot.step(state))
         if index == pyspiel.INVALID_ACTION:
