@@ -35,6 +35,7 @@ _ABOUT: dict[str, tuple[str, int | None]] = {
     "dead_replacement": ("replace dead tiles once a turn, or until none is dead", None),
     "declare_end": ("the end is declared at a turn's start, or with a purchase", None),
     "bonuses_first": ("pay every defunct chain's bonuses before any disposal", None),
+    "grow_survivor_first": ("the survivor takes the other tiles as soon as it is known", None),
     "max_trade_offers": ("trade proposals allowed per turn", 0),
 }
 """Per option: a line for the lobby and, for numbers, the least value allowed."""
