@@ -122,3 +122,25 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(database: str, tmp_path: 
 
 def state_mover(state: dict[str, Any]) -> int:
     return state["view"]["decision"]["player"]
+
+
+def test_a_second_server_on_a_busy_port_says_so_before_any_address(tmp_path: Any) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
+        command += ["--database", f"sqlite:///{tmp_path / 'takeover.db'}"]
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    said = done.stdout + done.stderr
+    assert done.returncode == 3, said
+    assert f"port {port} on 127.0.0.1 is taken" in said
+    assert "open http" not in said
+    assert "Traceback" not in said
+
+
+def test_a_bad_limit_is_refused_by_name(tmp_path: Any) -> None:
+    command = [sys.executable, "-m", "takeover.cli", "serve", "--limit", "chat_bust=3"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "unknown limit 'chat_bust'" in done.stdout
