@@ -28,7 +28,16 @@ def test_bad_names_are_refused(raw: object) -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    ["Random bot", "Heuristic Bot", "Bot (mcts:time=1)", "random-bot", "BOT", "Ｂｏｔ", "b0t"],
+    [
+        "Random bot",
+        "Heuristic Bot",
+        "Bot (mcts:time=1)",
+        "random-bot",
+        "BOT",
+        "\uff22\uff4f\uff54",
+        "b0t",
+        "b\u043et",
+    ],
 )
 def test_names_that_look_like_bots_are_refused(raw: str) -> None:
     with pytest.raises(BadName, match="bot"):

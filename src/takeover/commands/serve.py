@@ -100,7 +100,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"takeover serve needs the server extra: pip install 'takeover[server]' ({exc})")
         return 2
     from takeover.server import logs
-
     from takeover.server.config import read_limit
 
     try:

@@ -34,7 +34,11 @@ class BadName(ValueError):
 
 BOT_WORDS = frozenset({"bot", "bots"})
 """Words kept for the server's bots (``Random bot``, ``Bot (mcts:time=1)``)."""
-_LOOK_ALIKE = str.maketrans({"0": "o", "о": "o", "ο": "o", "օ": "o", "т": "t", "τ": "t"})
+_LOOK_ALIKE = str.maketrans(
+    {"0": "o", "\u043e": "o", "\u03bf": "o", "\u0585": "o", "\u0442": "t", "\u03c4": "t"}
+)
+"""Letters that pass for those of "bot": zero, Cyrillic, Greek and Armenian o, Cyrillic and
+Greek t."""
 _WORD = re.compile(r"[^\W_]+")
 
 
