@@ -43,7 +43,13 @@ class Instance:
         cmd = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(self.port)]
         cmd += ["--database", database, "--broker", broker, "--instance", self.name]
         cmd += ["--bot-delay", str(bot_delay), "--lease-seconds", str(lease_seconds)]
-        cmd += ["--http-rate", "1000", "--log-level", "info"]
+        cmd += ["--http-rate", "1000", "--log-level", "info", "--limit", "bot_tables=10"]
+        cmd += [
+            "--limit",
+            "open_tables_per_address=1000",
+            "--limit",
+            "connections_per_address=1000",
+        ]
         self._out = open(log, "wb")  # noqa: SIM115 (closed in stop)
         self.proc = subprocess.Popen(
             cmd, stdout=self._out, stderr=subprocess.STDOUT, env={**os.environ}

@@ -26,6 +26,7 @@ from takeover.server.config import Settings
 from takeover.server.coordinator import Coordinator, Solo
 from takeover.server.driver import BotDriver
 from takeover.server.errors import MasterError
+from takeover.server.limits import check_bot_tables, check_open_tables
 from takeover.server.schemas import BadMessage, read_fields
 from takeover.server.seating import (
     MAX_SEATS,
@@ -197,18 +198,28 @@ class Master:
         bots: dict[int, str] | None = None,
         name: str | None = None,
         seat: int | None = None,
+        *,
+        creator: str | None = None,
+        bot_only: bool = False,
     ) -> tuple[Table, int | None, str | None]:
-        """A new open table; with ``name`` the creator takes ``seat`` (or the first free)."""
+        """A new open table; with ``name`` the creator takes ``seat`` (or the first free).
+        ``creator``: the client address (whose open tables are limited)."""
+        s = self.settings
         table, seat, token = new_table(
             self.definition,
             self.bots,
-            self.settings.name_length,
+            s.name_length,
             seats,
             ruleset,
             bots or {},
             name,
             seat,
+            bot_only,
+            s.bot_tables,
         )
+        if creator is not None:
+            await check_open_tables(self.store, creator, s.open_tables_per_address)
+            table.creator = creator
         now = table.created_at
         record = TableRecord(
             table.id,
@@ -217,6 +228,8 @@ class Master:
             table.ruleset,
             now,
             now,
+            creator=creator,
+            bot_only=table.bot_only,
             seats=[s.record() for s in table.seats.values()],
         )
         await self.store.run(lambda c: self.repo.insert_table(c, record))
@@ -289,13 +302,14 @@ class Master:
 
     async def _start(self, table: Table, token: str | None, fill: str | None) -> None:
         async with table.lock:
-            humans = [s for s in table.seats.values() if s.kind == "human"]
-            if humans or token is not None:
+            if not table.bot_only or token is not None:  # a table of bots only needs none
                 if token is None:
                     raise MasterError("unauthorized", "only a seated player may start the table")
                 self.authenticate(table, token)
             if table.status != "open":
                 raise MasterError("conflict", "this table has started already")
+            if table.bot_only:
+                await check_bot_tables(self.store, self.settings.bot_tables)
             seats, added = seats_at_start(table, self.bots, fill)
             names = [seats[n].name for n in range(table.num_seats)]
             try:
@@ -492,6 +506,8 @@ class Master:
                 continue
             idle = now - table.updated_at
             ttl = s.open_ttl_seconds if table.status == "open" else s.game_ttl_seconds
+            if table.status == "open" and not table.has_people():
+                ttl = s.empty_ttl_seconds
             if table.status != "finished" and idle > ttl:
                 doomed.append(table)
             elif table.status == "finished" and idle > s.open_ttl_seconds:

@@ -115,6 +115,7 @@ class CreateTable(Body):
     bots: dict[str, BotName] = {}
     name: Name | None = None
     seat: int | None = None
+    bot_only: bool = False
 
 
 class JoinTable(Body):

@@ -76,6 +76,10 @@ class Table:
     state: ServedState | None = None
     seq: int = 0
     finished_at: float | None = None
+    creator: str | None = None
+    """The client address that created the table (its open tables are limited)."""
+    bot_only: bool = False
+    """A table of bots only, started without a token (how many may play is limited)."""
     here: Counter[int | None] = field(default_factory=Counter)
     """Connections to this instance, per seat (``None``: spectators)."""
     elsewhere: Counter[int | None] = field(default_factory=Counter)
@@ -106,6 +110,8 @@ class Table:
             seats={s.seat: Seat.from_record(s) for s in record.seats},
             seq=record.seq,
             finished_at=record.finished_at,
+            creator=record.creator,
+            bot_only=record.bot_only,
         )
         if definition is None or record.status == "open" or record.setup is None:
             return table
@@ -192,7 +198,12 @@ class Table:
             "seq": self.seq,
             "seats": seats,
             "spectators": self.connected[None],
+            "bot_only": self.bot_only,
         }
+
+    def has_people(self) -> bool:
+        """Whether a person sits at the table."""
+        return any(s.kind == "human" for s in self.seats.values())
 
     def seat_of(self, token: str) -> int | None:
         digest = hash_token(token)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Any
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from takeover.server.config import Settings
+from takeover.server.limits import Addresses, Bucket, chat_bucket, check_chat, client_address
 from takeover.server.master import Master, MasterError
 from takeover.server.messages import chat_message, error_message, state_message, table_message
 from takeover.server.schemas import (
@@ -35,26 +35,6 @@ log = logging.getLogger("takeover.server")
 CLOSE_POLICY = 1008
 
 
-class Bucket:
-    """A token bucket: ``rate`` per second, at most ``burst`` at once."""
-
-    __slots__ = ("burst", "last", "level", "rate")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.level = float(burst)
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
-        self.last = now
-        if self.level >= 1:
-            self.level -= 1
-            return True
-        return False
-
-
 class Connection:
     def __init__(self, ws: WebSocket, settings: Settings) -> None:
         self.ws = ws
@@ -62,6 +42,7 @@ class Connection:
         self.seat: int | None = None
         self.name = "spectator"
         self.bucket = Bucket(settings.rate_per_second, settings.rate_burst)
+        self.chat_bucket = chat_bucket(settings)
         self.strikes = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
         self.closing = False
@@ -104,6 +85,7 @@ class Hub:
         self.master = master
         self.settings = settings
         self.rooms: dict[str, set[Connection]] = {}
+        self.addresses = Addresses(settings.connections_per_address)
         master.listeners.append(self)
 
     # ------------------------------------------------------------------ the master's news
@@ -132,6 +114,22 @@ class Hub:
 
     # ------------------------------------------------------------------ one connection
     async def serve(self, ws: WebSocket, table_id: str) -> None:
+        address = client_address(ws)
+        if not self.addresses.enter(address):
+            await ws.accept()
+            cap = self.settings.connections_per_address
+            refusal = error_message(
+                "rate_limited", f"too many connections from your address (at most {cap})"
+            )
+            await ws.send_text(_dumps(refusal))
+            await ws.close(CLOSE_POLICY)
+            return
+        try:
+            await self._serve(ws, table_id)
+        finally:
+            self.addresses.leave(address)
+
+    async def _serve(self, ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         conn = Connection(ws, self.settings)
         code = [1000]
@@ -152,8 +150,21 @@ class Hub:
 
     async def _read_loop(self, conn: Connection, table_id: str, code: list[int]) -> None:
         limit = self.settings.message_bytes
+        wait = self.settings.hello_timeout_seconds
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + wait
         while not conn.closing:
-            message = await conn.ws.receive()
+            if conn.table is None:  # a socket that never says hello is not kept open
+                try:
+                    message = await asyncio.wait_for(conn.ws.receive(), hello_by - loop.time())
+                except TimeoutError:
+                    text = f'say "hello" within {wait:g} s of connecting'
+                    conn.send_json(error_message("bad_request", text))
+                    code[0] = CLOSE_POLICY
+                    conn.close()
+                    return
+            else:
+                message = await conn.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
             text = message.get("text")
@@ -197,6 +208,7 @@ class Hub:
             elif isinstance(msg, ActionMessage):
                 await self.master.act(conn.table, conn.seat, msg.seq, msg.action)
             elif isinstance(msg, ChatMessage):
+                check_chat(self.settings, conn.seat, conn.chat_bucket)
                 await self.master.chat(conn.table, conn.seat, conn.name, msg.text)
             else:
                 conn.send_json({"type": "pong", **({"ref": ref} if ref is not None else {})})

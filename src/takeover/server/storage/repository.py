@@ -123,6 +123,8 @@ class TableRecord:
     seq: int = 0
     finished_at: float | None = None
     result: dict[str, Any] | None = None
+    creator: str | None = None
+    bot_only: bool = False
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """``(seat, action record form)`` in sequence order (loaded on request)."""
@@ -183,6 +185,8 @@ class Repository:
                 "seq": table.seq,
                 "created_at": table.created_at,
                 "updated_at": table.updated_at,
+                "creator": table.creator,
+                "bot_only": table.bot_only,
             },
         )
         for seat in table.seats:
@@ -355,16 +359,44 @@ class Repository:
                 tables[s.table_id].seats.append(_seat(s))
         return list(tables.values())
 
-    def idle(self, conn: Connection, open_before: float, game_before: float) -> list[str]:
-        """Open tables untouched since ``open_before``, games without an action since
-        ``game_before``."""
+    def idle(
+        self, conn: Connection, open_before: float, game_before: float, empty_before: float
+    ) -> list[str]:
+        """Open tables untouched since ``open_before`` (or ``empty_before`` when no person
+        sits at them), games without an action since ``game_before``."""
+        people = select(SeatRow.table_id).where(SeatRow.kind == "human")
         rows = conn.execute(
             select(TableRow.id).where(
                 ((TableRow.status == "open") & (TableRow.updated_at < open_before))
+                | (
+                    (TableRow.status == "open")
+                    & (TableRow.updated_at < empty_before)
+                    & TableRow.id.not_in(people)
+                )
                 | ((TableRow.status == "playing") & (TableRow.updated_at < game_before))
             )
         )
         return [r.id for r in rows]
+
+    def open_tables_of(self, conn: Connection, creator: str) -> int:
+        """How many tables ``creator`` (a client address) has open (not started)."""
+        return int(
+            conn.execute(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.creator == creator, TableRow.status == "open")
+            ).scalar_one()
+        )
+
+    def bot_only_playing(self, conn: Connection) -> int:
+        """How many tables of bots only are playing."""
+        return int(
+            conn.execute(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.bot_only.is_(True), TableRow.status == "playing")
+            ).scalar_one()
+        )
 
     def finished(self, conn: Connection, limit: int, offset: int) -> tuple[list[TableRecord], int]:
         total = conn.execute(
@@ -452,6 +484,8 @@ def _table(row: Any) -> TableRecord:
         updated_at=row.updated_at,
         finished_at=row.finished_at,
         result=row.result,
+        creator=row.creator,
+        bot_only=bool(row.bot_only),
     )
 
 
