@@ -4,6 +4,7 @@ socket left silent, many connections from one address)."""
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -55,3 +56,39 @@ def recv(ws: Any, kind: str, seconds: float = 10) -> dict[str, Any]:
         message = json.loads(ws.recv(timeout=seconds))
         if message["type"] == kind:
             return dict(message)
+
+
+def bot_workers(parent: int) -> dict[int, float]:
+    """The live bot worker processes that ``parent`` started, with their CPU seconds so far
+    (multiprocessing's spawned children; zombies count as gone)."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        stat = _stat(int(entry))
+        if stat is None or int(stat[1]) != parent or stat[0] == "Z":
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read()
+        except OSError:
+            continue
+        if b"spawn_main" in cmdline:
+            found[int(entry)] = (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a live process (not gone, not a zombie)."""
+    stat = _stat(pid)
+    return stat is not None and stat[0] != "Z"
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command name: state, ppid, ..."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            text = f.read()
+    except OSError:
+        return None
+    return text.rpartition(")")[2].split()

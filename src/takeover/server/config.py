@@ -58,7 +58,7 @@ class Settings:
     bot_think_seconds: float = 5.0
     """A bot that has not decided by then plays its first legal action (its worker is
     stopped and replaced); also the most ``time`` a bot spec may ask for."""
-    bot_max_iterations: int = 20_000
+    bot_max_iterations: int = 5_000
     """The most ``iterations`` a bot spec may ask for ..."""
     bot_max_depth: int = 30
     """... the deepest ``depth`` ..."""

@@ -58,7 +58,7 @@ class BotDriver:
                 await asyncio.sleep(settings.bot_delay_seconds)
             spec = table.seats[seat].bot or "random"
             action = await master.bots.choose(
-                (table.id, seat), spec, state, seat, hash((table.id, seq))
+                (table.id, seat), spec, state, seat, hash((table.id, seq)), table.creator
             )
             if master.closing or not master.coordinator.drives(table.id):
                 return  # handed over meanwhile

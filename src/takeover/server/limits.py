@@ -103,10 +103,11 @@ async def check_bot_tables(store: Store, allowed: int) -> None:
     """Refuse to start a table of bots only while ``allowed`` of them are playing."""
     count = await store.run(store.repo.bot_only_playing)
     if count >= allowed:
+        tables = "table" if allowed == 1 else "tables"
         raise MasterError(
             "conflict",
-            f"{count} tables of bots only are playing, the most this server runs at once: "
-            "try again later",
+            f"the server runs at most {allowed} {tables} of bots only at once, and "
+            f"{count} are playing: try again later",
         )
 
 

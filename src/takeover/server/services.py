@@ -27,7 +27,9 @@ class Services:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.database)
-        self.bots = BotRunner(settings.bot_workers, settings.bot_think_seconds)
+        self.bots = BotRunner(
+            settings.bot_workers, settings.bot_think_seconds, settings.bot_bounds()
+        )
         self.master = Master(self.store, self.bots, settings, coordinator_for(settings, self.store))
         self.hub = Hub(self.master, settings)
         self.buckets: dict[str, Bucket] = {}
