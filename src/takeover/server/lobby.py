@@ -13,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from takeover.server.bots import bot_levels
+from takeover.server.clock import timers
 from takeover.server.limits import Bucket, client_address, lobby_page, page_bounds
 from takeover.server.master import MAX_SEATS, MIN_SEATS, MasterError
 from takeover.server.schemas import BadMessage, CreateTable, JoinTable, Leave, StartTable
@@ -70,10 +71,12 @@ async def options(request: Request) -> Response:
             "presets": presets,
             "choices": option_choices(),
             "bots": bot_levels(),
+            "timers": timers(settings),
             "limits": {
                 "name_length": settings.name_length,
                 "chat_length": settings.chat_length,
                 "message_bytes": settings.message_bytes,
+                "spectator_chat": settings.spectator_chat,
             },
         }
     )
@@ -106,6 +109,8 @@ async def create_table(request: Request) -> Response:
         body.seat,
         creator=client_address(request),
         bot_only=body.bot_only,
+        timer=body.timer,
+        on_timeout=body.on_timeout,
     )
     out: dict[str, Any] = {"table": table.summary()}
     if token is not None:
@@ -163,9 +168,12 @@ def record_summary(record: TableRecord) -> dict[str, Any]:
                 "name": seats[n].name if n in seats else None,
                 "bot": seats[n].bot if n in seats else None,
                 "connected": False,
+                "absent": n in seats and seats[n].absent,
             }
             for n in range(record.num_seats)
         ],
         "spectators": 0,
         "bot_only": record.bot_only,
+        "timer": record.timer,
+        "on_timeout": record.on_timeout or "wait",
     }

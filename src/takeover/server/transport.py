@@ -18,12 +18,19 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from takeover.server.config import Settings
 from takeover.server.limits import Addresses, Bucket, chat_bucket, check_chat, client_address
 from takeover.server.master import Master, MasterError
-from takeover.server.messages import chat_message, error_message, state_message, table_message
+from takeover.server.messages import (
+    chat_message,
+    clock_message,
+    error_message,
+    state_message,
+    table_message,
+)
 from takeover.server.schemas import (
     ActionMessage,
     BadMessage,
     ChatMessage,
     Hello,
+    Ping,
     decode_message,
     loose_ref,
 )
@@ -102,6 +109,9 @@ class Hub:
 
     def on_chat(self, table: Table, line: ChatLine) -> None:
         self._broadcast(table, _dumps(chat_message(line)))
+
+    def on_clock(self, table: Table, event: dict[str, Any] | None) -> None:
+        self._broadcast(table, _dumps(clock_message(table, event)))
 
     def on_removed(self, table: Table) -> None:
         for conn in self.rooms.pop(table.id, set()):
@@ -203,15 +213,18 @@ class Hub:
             ref = msg.ref
             if isinstance(msg, Hello):
                 await self._hello(conn, table_id, msg, code)
-            elif conn.table is None:
+                return
+            if conn.table is None:
                 raise MasterError("bad_request", 'say "hello" first (with a token, or spectate)')
-            elif isinstance(msg, ActionMessage):
+            if isinstance(msg, Ping):  # (a tab left open pings: that is not the person)
+                conn.send_json({"type": "pong", **({"ref": ref} if ref is not None else {})})
+                return
+            await self.master.clock.back(conn.table, conn.seat)  # a person who speaks is here
+            if isinstance(msg, ActionMessage):
                 await self.master.act(conn.table, conn.seat, msg.seq, msg.action)
             elif isinstance(msg, ChatMessage):
                 check_chat(self.settings, conn.seat, conn.chat_bucket)
                 await self.master.chat(conn.table, conn.seat, conn.name, msg.text)
-            else:
-                conn.send_json({"type": "pong", **({"ref": ref} if ref is not None else {})})
         except MasterError as exc:
             conn.send_json(error_message(exc.code, exc.message, ref))
         except Exception:
@@ -253,6 +266,7 @@ class Hub:
         if table.state is not None:
             conn.send(_dumps(state_message(table, seat, None, table.recent)))
         self.master.connect(table, seat)
+        await self.master.clock.back(table, seat)  # a person who opens their seat is back
 
 
 _encoder = msgspec.json.Encoder()
