@@ -109,14 +109,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     instance = args.instance or f"{socket.gethostname()}:{args.port}"
     logs.setup(args.log_level, instance, json_lines=args.log_json or bool(args.broker))
+    given: dict[str, Any] = {
+        "bot_delay_seconds": max(0.0, args.bot_delay),
+        "http_rate_per_second": max(0.1, args.http_rate),
+        "lease_seconds": max(0.5, args.lease_seconds),
+        **chosen,  # (--limit says the last word)
+    }
     settings = Settings(
-        database=args.database,
-        bot_delay_seconds=max(0.0, args.bot_delay),
-        http_rate_per_second=max(0.1, args.http_rate),
-        broker=args.broker or None,
-        instance=instance,
-        lease_seconds=max(0.5, args.lease_seconds),
-        **chosen,
+        database=args.database, broker=args.broker or None, instance=instance, **given
     )
     try:  # before saying where to go: a second server on a busy port says so and stops
         sock = listen_socket(args.host, args.port)
