@@ -16,7 +16,8 @@ from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
 from takeover.server.master import Master
 from takeover.server.storage import Store, TableRecord
-from takeover.server.transport import Bucket, Hub
+from takeover.server.limits import Bucket
+from takeover.server.transport import Hub
 
 log = logging.getLogger("takeover.server")
 
