@@ -14,9 +14,9 @@ from starlette.requests import HTTPConnection
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
+from takeover.server.limits import Bucket
 from takeover.server.master import Master
 from takeover.server.storage import Store, TableRecord
-from takeover.server.limits import Bucket
 from takeover.server.transport import Hub
 
 log = logging.getLogger("takeover.server")
