@@ -163,7 +163,7 @@ ACQUIRE = GameCase(
         (_standard(max_purchase=1, safe_size=5, end_size=15), 3),
         (_standard(min_players=3, max_players=3), 3),
         (_standard(closest_tile="column", turn_order="drawn"), 4),
-        (_standard(dead_replacement="repeat", bonuses_first=True), 5),
+        (_standard(dead_replacement="repeat", bonuses_first=True, grow_survivor_first=True), 5),
         (_standard(declare_end="with_purchase", max_trade_offers=0), 2),
     ),
     leak=acquire_leak,
