@@ -33,6 +33,7 @@ class Instance:
         log: Path,
         bot_delay: float = 0.0,
         lease_seconds: float = 1.5,
+        limits: dict[str, object] | None = None,
     ) -> None:
         self.port = free_port()
         self.database = database
@@ -44,6 +45,14 @@ class Instance:
         cmd += ["--database", database, "--broker", broker, "--instance", self.name]
         cmd += ["--bot-delay", str(bot_delay), "--lease-seconds", str(lease_seconds)]
         cmd += ["--http-rate", "1000", "--log-level", "info"]
+        # tables of bots only, and many tables and connections from this one address
+        limits = {
+            "bot_tables": 10,
+            "open_tables_per_address": 1000,
+            "connections_per_address": 1000,
+            **(limits or {}),
+        }
+        cmd += [f"--limit={name}={value}" for name, value in limits.items()]
         self._out = open(log, "wb")  # noqa: SIM115 (closed in stop)
         self.proc = subprocess.Popen(
             cmd, stdout=self._out, stderr=subprocess.STDOUT, env={**os.environ}

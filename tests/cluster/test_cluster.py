@@ -163,7 +163,7 @@ def _act(seq: int, action: dict) -> str:
 def test_sigterm_hands_the_bots_over_at_once(spawn: Callable[..., list[Instance]]) -> None:
     # leases of 30 s: a takeover within seconds shows the lease was handed back, not expired
     a, b = spawn(2, bot_delay=0.02, lease_seconds=30.0)
-    made = a.post("/api/tables", seats=3, bots={str(n): "random" for n in range(3)})
+    made = a.post("/api/tables", seats=3, bots={str(n): "random" for n in range(3)}, bot_only=True)
     table_id = made["table"]["id"]
     a.post(f"/api/tables/{table_id}/start")
     watcher = Player("watch@b", None)

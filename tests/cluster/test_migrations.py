@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import insert, inspect, select
+from sqlalchemy import inspect, select, text
 
 from takeover.cli import main
-from takeover.server.migrations import current, head, upgrade
+from takeover.server.migrations import INITIAL, current, head, upgrade
 from takeover.server.storage.models import Base, TableRow
 from takeover.server.storage.repository import make_engine
 
@@ -35,16 +35,16 @@ def test_upgrade_creates_the_schema_of_the_models(tmp_path: Path) -> None:
 
 def test_a_store_made_before_migrations_is_stamped_and_upgraded(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.db'}"
+    upgrade(url, INITIAL)  # the first schema, as create_all made it before migrations...
     engine = make_engine(url)
-    old = [t for name, t in Base.metadata.tables.items() if name != "leases"]
-    Base.metadata.create_all(engine, tables=old)
     with engine.begin() as conn:
-        conn.execute(
-            insert(TableRow).values(
-                id="kept", status="open", num_seats=2, ruleset="standard", seq=0,
-                created_at=1.0, updated_at=1.0, game="acquire",
+        conn.execute(text("DROP TABLE alembic_version"))  # ... without a version stamp
+        conn.execute(  # a table of that time (no column added since)
+            text(
+                "INSERT INTO tables (id, status, num_seats, ruleset, seq, created_at, "
+                "updated_at, game) VALUES ('kept', 'open', 2, '\"standard\"', 0, 1, 1, 'acquire')"
             )
-        )  # fmt: skip
+        )
     engine.dispose()
     assert upgrade(url) == head()
     engine = make_engine(url)

@@ -22,8 +22,20 @@ from takeover.server.storage.repository import make_engine
 
 PG_URL = os.environ.get("TAKEOVER_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
-FAST = {"rate_per_second": 1000.0, "rate_burst": 1000, "bot_think_seconds": 5.0}
-"""Scripted clients answer at once: lift the rate limit except where it is under test."""
+FAST = {
+    "rate_per_second": 1000.0,
+    "rate_burst": 1000,
+    "bot_think_seconds": 5.0,
+    "chat_rate_per_second": 1000.0,
+    "chat_burst": 1000,
+    "spectator_chat": True,
+    "open_tables_per_address": 1000,
+    "connections_per_address": 1000,
+    "bot_tables": 1000,
+}
+"""Scripted clients answer at once, from one address: lift the limits on rates, chat,
+tables and connections, and allow tables of bots only, except where a test is about them
+(tests/server/test_limits.py)."""
 
 
 def _admin_connect() -> Any:

@@ -130,7 +130,7 @@ def test_lobby_requests_are_rate_limited(make_client: Any) -> None:
 
 
 def test_finished_games_records_and_replay_steps(client: TestClient) -> None:
-    made = create(client, seats=2, bots={"0": "random", "1": "random"})
+    made = create(client, seats=2, bots={"0": "random", "1": "random"}, bot_only=True)
     table_id = made["table"]["id"]
     assert client.get(f"/api/games/{table_id}/record").status_code == 409  # not finished
     start(client, table_id, None)

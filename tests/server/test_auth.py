@@ -26,6 +26,29 @@ def test_bad_names_are_refused(raw: object) -> None:
         clean_name(raw, 24)
 
 
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Random bot",
+        "Heuristic Bot",
+        "Bot (mcts:time=1)",
+        "random-bot",
+        "BOT",
+        "\uff22\uff4f\uff54",
+        "b0t",
+        "b\u043et",
+    ],
+)
+def test_names_that_look_like_bots_are_refused(raw: str) -> None:
+    with pytest.raises(BadName, match="bot"):
+        clean_name(raw, 24)
+
+
+@pytest.mark.parametrize("raw", ["Robot", "Abbott", "Botha", "Talbot"])
+def test_names_that_merely_contain_the_letters_are_fine(raw: str) -> None:
+    assert clean_name(raw, 24) == raw
+
+
 def test_chat_text_drops_control_characters() -> None:
     assert clean_text("hi\u0000 there\n", 50) == "hi there"
     with pytest.raises(BadName, match="at most 5"):

@@ -79,7 +79,9 @@ def test_restart_resumes_every_game_exactly(make_client: Any) -> None:
 
 def test_bots_finish_a_game_alone_and_resume_after_a_restart(make_client: Any) -> None:
     client = make_client()
-    made = create(client, seats=3, bots={"0": "random", "1": "heuristic", "2": "random"})
+    made = create(
+        client, seats=3, bots={"0": "random", "1": "heuristic", "2": "random"}, bot_only=True
+    )
     table_id = made["table"]["id"]
     start(client, table_id, None)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
@@ -162,7 +164,9 @@ def test_cleanup_removes_idle_tables_and_keeps_finished_games(client: TestClient
     master = client.app.state.services.master  # type: ignore[attr-defined]
     idle_open = create(client, seats=2, name="Ann")["table"]["id"]
     idle_game, _ = _table(client)
-    done = create(client, seats=2, bots={"0": "random", "1": "random"})["table"]["id"]
+    done = create(client, seats=2, bots={"0": "random", "1": "random"}, bot_only=True)["table"][
+        "id"
+    ]
     start(client, done, None)
     with client.websocket_connect(f"/ws/tables/{done}") as ws:
         hello(ws, None)
@@ -193,7 +197,7 @@ def test_a_slow_bot_is_replaced_by_a_default_move(make_client: Any, monkeypatch:
 
     monkeypatch.setattr(RandomBot, "choose", slow)
     client = make_client(bot_think_seconds=0.05)
-    made = create(client, seats=2, bots={"0": "random", "1": "random"})
+    made = create(client, seats=2, bots={"0": "random", "1": "random"}, bot_only=True)
     table_id = made["table"]["id"]
     start(client, table_id, None)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
@@ -206,7 +210,9 @@ def test_a_slow_bot_is_replaced_by_a_default_move(make_client: Any, monkeypatch:
 
 def test_bots_carry_on_after_a_restart(make_client: Any, database: str) -> None:
     first = make_client(bot_delay_seconds=0.02)
-    table_id = create(first, seats=3, bots={"0": "random", "1": "random", "2": "random"})
+    table_id = create(
+        first, seats=3, bots={"0": "random", "1": "random", "2": "random"}, bot_only=True
+    )
     table_id = table_id["table"]["id"]
     start(first, table_id, None)
     with first.websocket_connect(f"/ws/tables/{table_id}") as ws:

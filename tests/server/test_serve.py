@@ -10,7 +10,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,35 +17,8 @@ import httpx2
 from websockets.sync.client import connect
 
 from .helpers import pick
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _serve(port: int, database: str, cwd: Any) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0", "--log-level", "warning"]
-    proc = subprocess.Popen(
-        command,
-        cwd=cwd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx2.get(f"http://127.0.0.1:{port}/api/options", timeout=1).status_code == 200:
-                return proc
-        except httpx2.HTTPError:
-            pass
-        if proc.poll() is not None:
-            raise AssertionError(f"takeover serve exited: {proc.stdout.read().decode()}")  # type: ignore[union-attr]
-        time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("takeover serve did not answer within 30 s")
+from .serving import free_port as _free_port
+from .serving import serve
 
 
 def _recv(ws: Any, kind: str) -> dict[str, Any]:
@@ -68,7 +40,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(database: str, tmp_path: 
     rng = random.Random(3)
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = _serve(port, database, tmp_path)
+    proc = serve(port, database, tmp_path)
     stack = contextlib.ExitStack()  # the first server's connections, closed after the kill
     try:
         made = httpx2.post(f"{base}/api/tables", json={"seats": 2, "name": "Ann", "seat": 0}).json()
@@ -100,7 +72,7 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(database: str, tmp_path: 
             proc.wait(10)
         stack.close()
 
-    proc = _serve(port, database, tmp_path)
+    proc = serve(port, database, tmp_path)
     try:
         for seat, token in tokens.items():
             with _hello(port, table_id, token) as (ws, resumed):
@@ -122,3 +94,25 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(database: str, tmp_path: 
 
 def state_mover(state: dict[str, Any]) -> int:
     return state["view"]["decision"]["player"]
+
+
+def test_a_second_server_on_a_busy_port_says_so_before_any_address(tmp_path: Any) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
+        command += ["--database", f"sqlite:///{tmp_path / 'takeover.db'}"]
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    said = done.stdout + done.stderr
+    assert done.returncode == 3, said
+    assert f"port {port} on 127.0.0.1 is taken" in said
+    assert "open http" not in said
+    assert "Traceback" not in said
+
+
+def test_a_bad_limit_is_refused_by_name(tmp_path: Any) -> None:
+    command = [sys.executable, "-m", "takeover.cli", "serve", "--limit", "chat_bust=3"]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "unknown limit 'chat_bust'" in done.stdout

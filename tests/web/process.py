@@ -18,10 +18,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+LIMITS = {"bot_tables": 4, "open_tables_per_address": 1000}
+"""The browser tests create tables of bots only, and many tables from one address."""
+
+
 class Server:
     """A ``takeover serve`` subprocess; it can stop and start again (same port, same DB)."""
 
-    def __init__(self, database: Path, log: Path, csp: str | None = None) -> None:
+    def __init__(self, database: Path, log: Path, csp: str | None = None, **limits: object) -> None:
+        self.limits = {**LIMITS, **limits}
         self.port = free_port()
         self.database = database
         self.log_path = log
@@ -38,6 +43,7 @@ class Server:
             *(sys.executable, "-m", "takeover.cli", "serve"),
             *("--port", str(self.port), "--database", database),
             *("--bot-delay", "0", "--log-level", "warning"),
+            *(f"--limit={name}={value}" for name, value in self.limits.items()),
         ]
 
     def start(self) -> None:
@@ -81,7 +87,7 @@ class Server:
     def bot_game(self, seats: int = 4, bot: str = "random") -> dict[str, Any]:
         """A game played to its end by bots; returns its entry in ``/api/games``."""
         bots = {str(n): bot for n in range(seats)}
-        table = self.post("api/tables", {"seats": seats, "bots": bots})["table"]
+        table = self.post("api/tables", {"seats": seats, "bots": bots, "bot_only": True})["table"]
         self.post(f"api/tables/{table['id']}/start", {})
         deadline = time.monotonic() + 60
         while self.get(f"api/tables/{table['id']}")["status"] != "finished":

@@ -126,3 +126,49 @@ def test_bad_name_is_refused_with_a_message(page: Any, server: Any) -> None:
     assert "name" in error.inner_text().lower()
     assert len(server.get("api/tables")["tables"]) == before
     assert page.locator(".lobby-page").count() == 1
+
+
+@pytest.fixture
+def crowded(tmp_path: Any) -> Any:
+    """A server of its own, with more tables than one page of the lobby shows."""
+    from .process import Server
+
+    srv = Server(tmp_path / "takeover.db", tmp_path / "serve.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def test_the_lobby_shows_pages_joinable_tables_first(
+    page: Any, crowded: Any, artifacts: Any
+) -> None:
+    playing = []
+    for n in range(2):
+        made = crowded.post("api/tables", {"seats": 2, "name": f"Early{n}"})
+        crowded.post(
+            f"api/tables/{made['table']['id']}/start", {"token": made["token"], "fill": "random"}
+        )
+        playing.append(made["table"]["id"])
+    joinable = [
+        crowded.post("api/tables", {"seats": 3, "name": f"P{n}"})["table"]["id"] for n in range(24)
+    ]
+    page.goto(crowded.url)
+    pager = page.locator(".pager .page-of")
+    pager.wait_for()
+    assert pager.inner_text() == "Tables 1\u201320 of 26 (24 to join)"
+    cards = page.locator(".table-card")
+    assert cards.count() == 20
+    shown = cards.evaluate_all("cs => cs.map(c => c.dataset.table)")
+    assert shown == joinable[::-1][:20]  # the newest joinable tables first
+    assert cards.get_by_role("link", name="Join").count() == 20
+    assert page.locator(".pager button.prev").is_disabled()
+    page.screenshot(path=artifacts / "14-lobby-page-1.png", full_page=True)
+
+    page.click(".pager button.next")
+    page.locator(".pager .page-of", has_text="Tables 21\u201326 of 26").wait_for()
+    shown = cards.evaluate_all("cs => cs.map(c => c.dataset.table)")
+    assert shown == joinable[::-1][20:] + playing[::-1]  # then the games being played
+    assert cards.get_by_role("link", name="Watch").count() == 2
+    assert page.locator(".pager button.next").is_disabled()
+    page.click(".pager button.prev")
+    page.locator(".pager .page-of", has_text="Tables 1\u201320 of 26").wait_for()

@@ -31,7 +31,7 @@ import uuid
 from typing import Any
 
 from takeover.bench.arguments import positive_int, positive_ints, seconds, seconds_or_zero
-from takeover.bench.server import Level, _cpu_seconds, _pct, _slot
+from takeover.bench.server import UNLIMITED, Level, _cpu_seconds, _pct, _slot
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -99,6 +99,7 @@ class _Cluster:
             cmd = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
             cmd += ["--database", database, "--broker", broker, "--instance", f"bench{k}"]
             cmd += ["--bot-delay", "0", "--log-level", "warning", "--http-rate", "10000"]
+            cmd += UNLIMITED
             log = open(os.path.join(logdir, f"instance{k}.log"), "wb")  # noqa: SIM115
             self._logs.append(log)
             self.procs.append(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT))

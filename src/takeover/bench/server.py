@@ -76,7 +76,10 @@ async def post(http: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
     except (ValueError, KeyError, TypeError):
         why = reply.text[:200]
     if reply.status_code == 429:
-        why += " (a server measured with --url must allow it: takeover serve --http-rate 10000)"
+        why += (
+            " (a server measured with --url must allow it: takeover serve --http-rate 10000 "
+            "--limit open_tables_per_address=100000 --limit connections_per_address=100000)"
+        )
     raise RuntimeError(f"POST {path}: HTTP {reply.status_code}, {why}")
 
 
@@ -211,13 +214,21 @@ async def _measure(
     return level
 
 
+UNLIMITED = (
+    "--limit=open_tables_per_address=100000",
+    "--limit=connections_per_address=100000",
+)
+"""The benchmark's clients are all at one address: its server lifts the per-address limits
+(a server measured with --url must allow the same)."""
+
+
 def _spawn(database: str) -> tuple[subprocess.Popen[bytes], str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     cmd = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
     cmd += ["--database", database, "--bot-delay", "0", "--log-level", "warning"]
-    cmd += ["--http-rate", "10000"]  # every table is created from this one address
+    cmd += ["--http-rate", "10000", *UNLIMITED]  # every table and socket is from this address
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     import httpx2
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import socket
 from typing import Any
+
+STARTUP_FAILURE = 3
+"""The exit status when the server cannot start (as uvicorn's)."""
 
 
 def add_parser(sub: Any) -> None:
@@ -51,7 +55,40 @@ def add_parser(sub: Any) -> None:
         help="log JSON lines (with the instance name); the default with --broker",
     )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    p.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set one of the server's limits, e.g. --limit bot_tables=2 (repeatable; every "
+        'limit and its default: docs/server-protocol.md, "Limits")',
+    )
     p.set_defaults(func=run)
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` for uvicorn; ``OSError`` when the port is taken."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family=family)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def why_not(exc: OSError, host: str, port: int) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"takeover serve: port {port} on {host} is taken (is another server running "
+            "there?): stop it, or choose another port with --port"
+        )
+    if exc.errno == errno.EACCES:
+        return f"takeover serve: not allowed to listen on port {port} of {host} ({exc.strerror})"
+    return f"takeover serve: cannot listen on {host}:{port}: {exc.strerror or exc}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,17 +100,29 @@ def run(args: argparse.Namespace) -> int:
         print(f"takeover serve needs the server extra: pip install 'takeover[server]' ({exc})")
         return 2
     from takeover.server import logs
+    from takeover.server.config import read_limit
 
+    try:
+        chosen = dict(read_limit(text) for text in args.limit)
+    except ValueError as exc:
+        print(f"takeover serve: --limit: {exc}")
+        return 2
     instance = args.instance or f"{socket.gethostname()}:{args.port}"
     logs.setup(args.log_level, instance, json_lines=args.log_json or bool(args.broker))
+    given: dict[str, Any] = {
+        "bot_delay_seconds": max(0.0, args.bot_delay),
+        "http_rate_per_second": max(0.1, args.http_rate),
+        "lease_seconds": max(0.5, args.lease_seconds),
+        **chosen,  # (--limit says the last word)
+    }
     settings = Settings(
-        database=args.database,
-        bot_delay_seconds=max(0.0, args.bot_delay),
-        http_rate_per_second=max(0.1, args.http_rate),
-        broker=args.broker or None,
-        instance=instance,
-        lease_seconds=max(0.5, args.lease_seconds),
+        database=args.database, broker=args.broker or None, instance=instance, **given
     )
+    try:  # before saying where to go: a second server on a busy port says so and stops
+        sock = listen_socket(args.host, args.port)
+    except OSError as exc:
+        print(why_not(exc, args.host, args.port), flush=True)
+        return STARTUP_FAILURE
     app = create_app(settings)
     host = f"[{args.host}]" if ":" in args.host else args.host
     from sqlalchemy.engine import make_url
@@ -85,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     # allocates a few thousand short-lived objects: views and messages).
     gc.freeze()
     gc.set_threshold(10_000, 20, 20)
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -97,4 +146,9 @@ def run(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=3,
         log_config=None,  # keep the handlers set up above (JSON lines with --broker)
     )
-    return 0
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0 if server.started else STARTUP_FAILURE

@@ -1,29 +1,31 @@
 """Server-side bots: seats filled by :func:`takeover.bots.make_bot`, run in worker pools.
 
-A seat's spec is read once into a :class:`~takeover.bots.BotSpec` (checked against the
-server's think time) and the parsed spec travels to the worker.
+A seat's spec is read once into a :class:`~takeover.bots.BotSpec`, checked against the
+server's bounds (think time, iterations, depth, width: ``Settings.bot_bounds``), and the
+parsed spec travels to the worker.
 
 The ``random`` bot answers in microseconds and runs in a worker thread. Every
-other level thinks in worker *processes*, so a searching bot never competes with
-the event loop for the interpreter; the observation (a copy of the state) is
-pickled across. A bot that has not answered within the think time, or fails,
-plays a harmless legal action instead, so a table never hangs on a bot; specs
-that ask for more think time than that are refused.
+other level thinks in the server's fixed set of worker *processes*
+(:mod:`takeover.server.workers`), shared fairly between creators and tables, so a
+searching bot never competes with the event loop for the interpreter and no table
+can starve the others; the observation (a copy of the state) is pickled across. A bot
+that has not answered within the think time, or fails, plays a harmless legal action
+instead (its worker is killed and replaced), so a table never hangs on a bot.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Hashable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from takeover.bots import BotSpec, BotSpecError
 from takeover.bots import make_bot as build
 from takeover.bots.base import Observation
+from takeover.server.workers import NoWorkers, Overran, WorkerPool
 
 log = logging.getLogger("takeover.server")
 
@@ -94,28 +96,41 @@ def _spec(spec: str) -> BotSpec:
         raise BadBot(str(exc)) from None
 
 
+WARM = ("takeover.acquire", "takeover.bots.heuristic", "takeover.bots.mcts")
+"""Modules a worker imports before it says it is ready (their import is no one's think
+time)."""
+
+
 class BotRunner:
-    def __init__(self, workers: int, think_seconds: float) -> None:
+    def __init__(
+        self,
+        workers: int,
+        think_seconds: float,
+        bounds: Mapping[str, tuple[float | None, float | None]] | None = None,
+    ) -> None:
         self.workers = max(1, workers)
         self.think_seconds = think_seconds
+        self.bounds = dict(bounds or {"time": (None, think_seconds)})
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="bot")
-        self._processes: ProcessPoolExecutor | None = None
+        self.pool = WorkerPool(self.workers, think_seconds, "takeover.server.bots:_choose", WARM)
         self._no_processes = False
         self._specs: dict[str, BotSpec] = {}
         """Each seat's spec, read once."""
 
     def check(self, spec: object) -> str:
-        """``spec`` if the server can run it, else :class:`BadBot`."""
+        """``spec`` if the server can run it (within its bounds), else :class:`BadBot`."""
         if not isinstance(spec, str) or not spec or len(spec) > 64:
             raise BadBot(f"a bot must be named by a spec such as 'random', got {spec!r}")
         parsed = _spec(spec)
         try:
-            parsed.check({"time": (None, self.think_seconds)})
-        except BotSpecError:
+            parsed.check(self.bounds)
+        except BotSpecError as exc:
             wanted = parsed.value("time")
-            raise BadBot(
-                f"a bot may think at most {self.think_seconds:g} s a move, not {wanted}"
-            ) from None
+            if "time" in str(exc):
+                raise BadBot(
+                    f"a bot may think at most {self.think_seconds:g} s a move, not {wanted}"
+                ) from None
+            raise BadBot(str(exc)) from None
         return spec
 
     def spec(self, spec: str) -> BotSpec:
@@ -127,42 +142,34 @@ class BotRunner:
             parsed = self._specs[spec] = _spec(spec)
         return parsed
 
-    def _pool(self, spec: BotSpec) -> Executor:
-        if spec.level in THREADED or self._no_processes:
-            return self._threads
-        if self._processes is None:
-            self._processes = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
-        return self._processes
+    async def _think(self, group: Hashable, key: Any, spec: BotSpec, *args: Any) -> Any:
+        """The decision, from a thread (cheap levels) or the worker processes' fair queue."""
+        if spec.level not in THREADED and not self._no_processes:
+            try:
+                return await self.pool.run(group, key[0], key, spec, *args)
+            except NoWorkers:
+                # Worker processes cannot start here (e.g. a script without a main guard):
+                # think in threads instead, which is slower and cannot stop an overrun.
+                log.warning("bots cannot run in worker processes here; using threads")
+                self._no_processes = True
+        job = asyncio.get_running_loop().run_in_executor(self._threads, _choose, key, spec, *args)
+        return await asyncio.wait_for(job, self.think_seconds)
 
-    def _submit(self, spec: BotSpec, *args: Any) -> asyncio.Future[Any]:
-        loop = asyncio.get_running_loop()
-        try:
-            return loop.run_in_executor(self._pool(spec), _choose, *args)
-        except RuntimeError:
-            # Worker processes cannot start here (e.g. a script without a main guard):
-            # think in threads instead, which is slower but never blocks the loop.
-            log.warning("bots cannot run in worker processes here; using threads")
-            self._no_processes = True
-            return loop.run_in_executor(self._threads, _choose, *args)
+    async def choose(
+        self, key: Any, spec: str, state: Any, seat: int, seed: int, group: Hashable = None
+    ) -> Any:
+        """The bot's action for ``seat`` (which must decide now), within the think time.
 
-    async def choose(self, key: Any, spec: str, state: Any, seat: int, seed: int) -> Any:
-        """The bot's action for ``seat`` (which must decide now), within the think time."""
+        ``key`` is ``(table id, seat)``; ``group`` whom the table counts against in the
+        fair queue (its creator)."""
         legal = list(state.legal_actions(seat))
         obs = Observation(state.clone(), seat, legal)
         try:
-            parsed = self.spec(spec)
-            job = self._submit(parsed, key, parsed, obs, seed)
-            action = await asyncio.wait_for(job, self.think_seconds)
-        except TimeoutError:
+            action = await self._think(group, key, self.spec(spec), obs, seed)
+        except (TimeoutError, Overran):
             log.warning(
                 "bot %s took longer than %.1fs; playing a default", spec, self.think_seconds
             )
-            return fallback(legal)
-        except BrokenProcessPool:
-            log.error("a bot worker died; starting new ones")
-            self._processes = None
             return fallback(legal)
         except Exception:
             log.exception("bot %s failed; playing a default", spec)
@@ -173,5 +180,4 @@ class BotRunner:
 
     def close(self) -> None:
         self._threads.shutdown(wait=False, cancel_futures=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
+        self.pool.close()

@@ -251,7 +251,9 @@ class ClusterCoordinator:
             await self.store.run(lambda c: repo.touch_tables(c, busy, now))
         s = self.settings
         idle = await self.store.run(
-            lambda c: repo.idle(c, now - s.open_ttl_seconds, now - s.game_ttl_seconds)
+            lambda c: repo.idle(
+                c, now - s.open_ttl_seconds, now - s.game_ttl_seconds, now - s.empty_ttl_seconds
+            )
         )
         idle = [i for i in idle if i not in master.tables]
         if idle:

@@ -1,14 +1,22 @@
-"""Server settings: where the store lives, and every limit in one place."""
+"""Server settings: where the store lives, and every limit in one place.
+
+Each limit is a field here with its default; ``takeover serve --limit NAME=VALUE`` sets
+any of them (:func:`read_limit`), and docs/server-protocol.md ("Limits") lists them all.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
 class Settings:
     database: str = "sqlite:///takeover.db"
     """A SQLAlchemy URL: ``sqlite:///path`` or ``postgresql://user@host/db``."""
+
+    # ------------------------------------------------------------------ messages
     message_bytes: int = 8192
     """Largest WebSocket message or HTTP body a client may send."""
     rate_per_second: float = 50.0
@@ -16,25 +24,74 @@ class Settings:
     rate_burst: int = 100
     """... and how many may arrive at once."""
     rate_strikes: int = 50
+    """Refused messages after which an abusive connection is closed."""
     http_rate_per_second: float = 10.0
     """Lobby requests (create, join, start, leave) per second per client address."""
-    """Refused messages after which an abusive connection is closed."""
+    hello_timeout_seconds: float = 10.0
+    """A WebSocket that has not said ``hello`` by then is closed."""
+    connections_per_address: int = 32
+    """Open WebSockets one client address may hold (at this instance)."""
+
+    # ------------------------------------------------------------------ names and chat
     name_length: int = 24
     chat_length: int = 300
+    chat_rate_per_second: float = 0.5
+    """Sustained chat lines per second per connection ..."""
+    chat_burst: int = 5
+    """... and how many may be said at once."""
+    spectator_chat: bool = False
+    """Whether spectators (connections without a seat) may chat."""
     chat_history: int = 50
     """Chat lines sent to a client after ``hello``."""
+
+    # ------------------------------------------------------------------ lobby
+    open_tables_per_address: int = 3
+    """Tables one client address may have open (created, not started) at once."""
+    lobby_page: int = 20
+    """Tables per page of ``GET /api/tables`` when the client names no ``limit`` ..."""
+    lobby_page_max: int = 100
+    """... and the most it may ask for."""
+
+    # ------------------------------------------------------------------ bots
     bot_workers: int = 2
+    """Worker processes thinking for the searching bots: the server's bot CPU budget."""
     bot_think_seconds: float = 5.0
-    """A bot that has not decided by then plays its first legal action."""
+    """A bot that has not decided by then plays its first legal action (its worker is
+    stopped and replaced); also the most ``time`` a bot spec may ask for."""
+    bot_max_iterations: int = 5_000
+    """The most ``iterations`` a bot spec may ask for ..."""
+    bot_max_depth: int = 30
+    """... the deepest ``depth`` ..."""
+    bot_max_width: int = 12
+    """... and the widest ``width``."""
+    bot_tables: int = 0
+    """Tables of bots only (``"bot_only": true``) that may play at once; 0: none."""
     bot_delay_seconds: float = 0.0
     """Pause before each bot move so that people can follow the game."""
+
+    # ------------------------------------------------------------------ turn timers
+    timer_relaxed_seconds: float = 600.0
+    """Time for one decision with the table's turn timer at ``relaxed`` ..."""
+    timer_normal_seconds: float = 120.0
+    """... at ``normal`` ..."""
+    timer_fast_seconds: float = 30.0
+    """... and at ``fast``."""
+    timer_restart_grace_seconds: float = 30.0
+    """After a restart, a deadline that passed (or is near) gets this long, so that people
+    can reconnect before their time runs out."""
+
+    # ------------------------------------------------------------------ housekeeping
     open_ttl_seconds: float = 30 * 60
-    """Tables never started are deleted after this long without activity."""
+    """Tables never started are deleted after this long without activity ..."""
+    empty_ttl_seconds: float = 5 * 60
+    """... and those where no person sits, after this long."""
     game_ttl_seconds: float = 7 * 24 * 3600
     """Unfinished games are deleted after this long without an action."""
     cleanup_every_seconds: float = 60.0
     send_queue: int = 256
     """Messages queued for one slow client before it is disconnected."""
+
+    # ------------------------------------------------------------------ several instances
     broker: str | None = None
     """A Redis URL (``redis://host:6379/0``): run as one of several instances sharing the
     store (see docs/cluster.md). ``None``: a single instance, news stays in process."""
@@ -42,3 +99,53 @@ class Settings:
     """This instance's name in leases and logs (unique among the instances)."""
     lease_seconds: float = 10.0
     """How long a bot lease lasts without renewal (another instance takes over after it)."""
+
+    def bot_bounds(self) -> dict[str, tuple[float | None, float | None]]:
+        """The bounds every bot spec is checked against (:meth:`BotSpec.check`)."""
+        return {
+            "time": (None, self.bot_think_seconds),
+            "iterations": (None, self.bot_max_iterations),
+            "depth": (None, self.bot_max_depth),
+            "width": (None, self.bot_max_width),
+        }
+
+
+NOT_LIMITS = ("database", "broker", "instance")
+"""Settings that are not limits (``takeover serve`` has options of their own)."""
+
+
+def limits() -> dict[str, Any]:
+    """Every limit with its default, by name."""
+    return {f.name: f.default for f in dataclasses.fields(Settings) if f.name not in NOT_LIMITS}
+
+
+def read_limit(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` as a limit and its typed value; ``ValueError`` naming what is wrong.
+
+    >>> read_limit("bot_tables=2"), read_limit("spectator_chat=yes")
+    (('bot_tables', 2), ('spectator_chat', True))
+    >>> read_limit("chat_burst=-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: chat_burst must not be negative, got -1
+    """
+    name, eq, raw = text.partition("=")
+    name, raw = name.strip().replace("-", "_"), raw.strip()
+    known = limits()
+    if not eq or name not in known:
+        raise ValueError(f"unknown limit {name!r} (limits: {', '.join(sorted(known))})")
+    default = known[name]
+    if isinstance(default, bool):
+        if raw.lower() in ("1", "true", "yes", "on"):
+            return name, True
+        if raw.lower() in ("0", "false", "no", "off"):
+            return name, False
+        raise ValueError(f"{name} must be yes or no, got {raw!r}")
+    try:
+        value: float = int(raw) if isinstance(default, int) else float(raw)
+    except ValueError:
+        kind = "an integer" if isinstance(default, int) else "a number"
+        raise ValueError(f"{name} must be {kind}, got {raw!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise ValueError(f"{name} must not be negative, got {raw}")
+    return name, value

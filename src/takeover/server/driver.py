@@ -3,8 +3,9 @@
 A bot's move goes through :meth:`Master.act` like a person's, so it is checked,
 committed and announced the same way. A bot that chooses an illegal action plays
 a harmless legal one instead; a move that lost a race (``stale``) is thought
-again on the new position. Where several instances share the store, only the one
-the coordinator lets drive a table moves its bots.
+again on the new position. A seat whose person is absent is played by the table's
+``on_timeout`` bot (:meth:`Table.bot_for`). Where several instances share the store,
+only the one the coordinator lets drive a table moves its bots (and runs its clock).
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ class BotDriver:
         self.master = master
 
     def kick(self, table: Table) -> None:
-        """Start the table's driver if a bot must decide and none is running."""
+        """Arm the table's clock; start its driver if a bot must decide and none is running."""
+        self.master.clock.arm(table)
         if self.master.closing or table.status != "playing" or table.state is None:
             return
-        seat = table.state.current_player()
-        if seat is None or table.seats[seat].kind != "bot":
+        if bot_seat(table) is None:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._drive(table))
@@ -51,17 +52,21 @@ class BotDriver:
         while master.tables.get(table.id) is table and table.status == "playing":
             state, seq = table.state, table.seq
             assert state is not None
-            seat = state.current_player()
-            if seat is None or table.seats[seat].kind != "bot":
+            seat = bot_seat(table)
+            if seat is None:
                 return
             if settings.bot_delay_seconds:
                 await asyncio.sleep(settings.bot_delay_seconds)
-            spec = table.seats[seat].bot or "random"
+            spec = table.bot_for(seat)
+            if spec is None or table.seq != seq:
+                continue  # the person came back, or someone moved, meanwhile
             action = await master.bots.choose(
-                (table.id, seat), spec, state, seat, hash((table.id, seq))
+                (table.id, seat), spec, state, seat, hash((table.id, seq)), table.creator
             )
             if master.closing or not master.coordinator.drives(table.id):
                 return  # handed over meanwhile
+            if table.bot_for(seat) is None:
+                continue  # the person came back while the bot thought
             try:
                 await self._act(table, seat, seq, action)
             except MasterError as exc:
@@ -79,3 +84,12 @@ class BotDriver:
                 raise
             log.error("bot chose an illegal action at table %s: %s", table.id, exc.message)
             await self.master.act(table, seat, seq, fallback(list(table.state.legal_actions())))
+
+
+def bot_seat(table: Table) -> int | None:
+    """A seat the game waits for whose decision is a bot's (its own, or the ``on_timeout``
+    bot of an absent person), if any: the protocol's ``pending()`` names the seats."""
+    decision = table.state.pending() if table.state is not None else None
+    if decision is None:
+        return None
+    return next((n for n in decision.seats if table.bot_for(n) is not None), None)

@@ -13,13 +13,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from takeover.server.bots import bot_levels
+from takeover.server.clock import timers
+from takeover.server.limits import Bucket, client_address, lobby_page, page_bounds
 from takeover.server.master import MAX_SEATS, MIN_SEATS, MasterError
 from takeover.server.schemas import BadMessage, CreateTable, JoinTable, Leave, StartTable
 from takeover.server.schemas import decode_body as decode
 from takeover.server.services import services
 from takeover.server.storage import TableRecord
 from takeover.server.table import iso
-from takeover.server.transport import Bucket
 
 T = TypeVar("T")
 
@@ -30,7 +31,7 @@ MAX_CLIENTS = 10_000
 async def read_body(request: Request, shape: type[T]) -> T:
     """The request's JSON body as ``shape``: rate-limited, size-limited, checked."""
     found = services(request)
-    host = request.client.host if request.client else "?"
+    host = client_address(request)
     bucket = found.buckets.get(host)
     if bucket is None:
         if len(found.buckets) > MAX_CLIENTS:
@@ -70,19 +71,23 @@ async def options(request: Request) -> Response:
             "presets": presets,
             "choices": option_choices(),
             "bots": bot_levels(),
+            "timers": timers(settings),
             "limits": {
                 "name_length": settings.name_length,
                 "chat_length": settings.chat_length,
                 "message_bytes": settings.message_bytes,
+                "spectator_chat": settings.spectator_chat,
             },
         }
     )
 
 
 async def list_tables(request: Request) -> Response:
-    master = services(request).master
-    tables = [t.summary() for t in master.list_tables() if t.status != "finished"]
-    return JSONResponse({"tables": tables})
+    """One page of the open and playing tables, joinable ones first (``limit``, ``offset``)."""
+    found = services(request)
+    limit, offset = page_bounds(request.query_params, found.settings)
+    tables = [t for t in found.master.list_tables() if t.status != "finished"]
+    return JSONResponse(lobby_page(tables, limit, offset))
 
 
 async def create_table(request: Request) -> Response:
@@ -96,7 +101,17 @@ async def create_table(request: Request) -> Response:
     if body.seat is not None and body.name is None:
         raise MasterError("bad_request", 'give a "name" to take a seat')
     master = services(request).master
-    table, seat, token = await master.create(body.seats, body.ruleset, bots, body.name, body.seat)
+    table, seat, token = await master.create(
+        body.seats,
+        body.ruleset,
+        bots,
+        body.name,
+        body.seat,
+        creator=client_address(request),
+        bot_only=body.bot_only,
+        timer=body.timer,
+        on_timeout=body.on_timeout,
+    )
     out: dict[str, Any] = {"table": table.summary()}
     if token is not None:
         out.update(seat=seat, token=token)
@@ -153,8 +168,12 @@ def record_summary(record: TableRecord) -> dict[str, Any]:
                 "name": seats[n].name if n in seats else None,
                 "bot": seats[n].bot if n in seats else None,
                 "connected": False,
+                "absent": n in seats and seats[n].absent,
             }
             for n in range(record.num_seats)
         ],
         "spectators": 0,
+        "bot_only": record.bot_only,
+        "timer": record.timer,
+        "on_timeout": record.on_timeout or "wait",
     }

@@ -22,10 +22,12 @@ from takeover.core.registry import get as get_game
 from takeover.server.auth import BadName, clean_text
 from takeover.server.auth import new_token as make_token
 from takeover.server.bots import BotRunner
+from takeover.server.clock import Clock, check_timer, deadline_for
 from takeover.server.config import Settings
 from takeover.server.coordinator import Coordinator, Solo
 from takeover.server.driver import BotDriver
 from takeover.server.errors import MasterError
+from takeover.server.limits import check_bot_tables, check_open_tables
 from takeover.server.schemas import BadMessage, read_fields
 from takeover.server.seating import (
     MAX_SEATS,
@@ -51,6 +53,7 @@ class Listener(Protocol):
     def on_update(self, table: Table, update: Update | None) -> None: ...
     def on_chat(self, table: Table, line: ChatLine) -> None: ...
     def on_removed(self, table: Table) -> None: ...
+    def on_clock(self, table: Table, event: dict[str, Any] | None) -> None: ...
 
 
 class Master:
@@ -72,6 +75,7 @@ class Master:
         self.definition = get_game("acquire")  # protocol: one game; later per table.game
         self.closing = False
         self.driver = BotDriver(self)
+        self.clock = Clock(self)
         self._acting: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Future[Table]] = {}
 
@@ -102,6 +106,7 @@ class Master:
             async with table.lock:  # waits for an action being committed
                 pass
         await self.coordinator.stop()
+        await self.clock.stop(list(self.tables.values()))
         await self.driver.stop(list(self.tables.values()))
         await asyncio.gather(*self._acting, return_exceptions=True)
         await self.coordinator.close()
@@ -167,17 +172,20 @@ class Master:
                 self._drop(table)
                 return
             before = (table.seats, table.status)
+            absent, deadline = table.absent_seats(), table.deadline
             for update in table.catch_up(record, self.definition):
                 for listener in self.listeners:
                     listener.on_update(table, update)
         if before != (table.seats, table.status):
             for listener in self.listeners:
                 listener.on_table(table)
+        self.clock.heard(table, absent, deadline)
         self.driver.kick(table)
 
     def _drop(self, table: Table) -> None:
         """Forget ``table`` (deleted): its bots stop, its connections are told."""
         self.tables.pop(table.id, None)
+        self.clock.disarm(table)
         if table.bot_task is not None:
             table.bot_task.cancel()
         for listener in self.listeners:
@@ -197,18 +205,33 @@ class Master:
         bots: dict[int, str] | None = None,
         name: str | None = None,
         seat: int | None = None,
+        *,
+        creator: str | None = None,
+        bot_only: bool = False,
+        timer: str = "off",
+        on_timeout: str = "wait",
     ) -> tuple[Table, int | None, str | None]:
-        """A new open table; with ``name`` the creator takes ``seat`` (or the first free)."""
+        """A new open table; with ``name`` the creator takes ``seat`` (or the first free).
+        ``creator``: the client address (whose open tables are limited); ``timer`` and
+        ``on_timeout``: the turn timer and what happens when it runs out (:mod:`.clock`)."""
+        s = self.settings
+        timer, timeout_bot = check_timer(timer, on_timeout, self.bots)
         table, seat, token = new_table(
             self.definition,
             self.bots,
-            self.settings.name_length,
+            s.name_length,
             seats,
             ruleset,
             bots or {},
             name,
             seat,
+            bot_only,
+            s.bot_tables,
         )
+        if creator is not None:
+            await check_open_tables(self.store, creator, s.open_tables_per_address)
+            table.creator = creator
+        table.timer, table.on_timeout = timer, timeout_bot
         now = table.created_at
         record = TableRecord(
             table.id,
@@ -217,6 +240,10 @@ class Master:
             table.ruleset,
             now,
             now,
+            creator=creator,
+            bot_only=table.bot_only,
+            timer=table.timer,
+            on_timeout=table.on_timeout,
             seats=[s.record() for s in table.seats.values()],
         )
         await self.store.run(lambda c: self.repo.insert_table(c, record))
@@ -289,13 +316,14 @@ class Master:
 
     async def _start(self, table: Table, token: str | None, fill: str | None) -> None:
         async with table.lock:
-            humans = [s for s in table.seats.values() if s.kind == "human"]
-            if humans or token is not None:
+            if not table.bot_only or token is not None:  # a table of bots only needs none
                 if token is None:
                     raise MasterError("unauthorized", "only a seated player may start the table")
                 self.authenticate(table, token)
             if table.status != "open":
                 raise MasterError("conflict", "this table has started already")
+            if table.bot_only:
+                await check_bot_tables(self.store, self.settings.bot_tables)
             seats, added = seats_at_start(table, self.bots, fill)
             names = [seats[n].name for n in range(table.num_seats)]
             try:
@@ -304,17 +332,22 @@ class Master:
                 raise MasterError("bad_request", f"cannot set up the game: {exc}") from None
             state: ServedState = game  # type: ignore[assignment]  # protocol: new_game
             setup = {k: v for k, v in state.to_record().items() if k != "actions"}
-            if any(s.kind == "bot" for s in seats.values()):
-                # before the start is visible: no other instance takes the bots meanwhile
+            if any(s.kind == "bot" for s in seats.values()) or table.timer != "off":
+                # before the start is visible: no other instance takes the bots (or the
+                # clock) meanwhile
                 await self.coordinator.claim_bots(table.id)
             now = time.time()
+            deadline = deadline_for(self.settings, table.timer, seats, state, now)
             await self.store.run(
-                lambda c: self.repo.start(c, table.id, setup, [s.record() for s in added], now)
+                lambda c: self.repo.start(
+                    c, table.id, setup, [s.record() for s in added], now, deadline
+                )
             )
             table.seats = seats
             table.state = state
             table.status = "playing"
             table.updated_at = now
+            table.deadline = deadline
 
     # ------------------------------------------------------------------ play
     def authenticate(self, table: Table, token: object) -> int:
@@ -398,10 +431,11 @@ class Master:
                 }
             now = time.time()
             number = table.seq + 1
+            deadline = deadline_for(self.settings, table.timer, table.seats, after, now)
             try:
                 await self.store.run(
                     lambda c: self.repo.append_action(
-                        c, table.id, number, seat, record, now, result
+                        c, table.id, number, seat, record, now, result, deadline
                     )
                 )
             except StaleWrite:
@@ -416,6 +450,7 @@ class Master:
             table.state = after
             table.seq = number
             table.updated_at = now
+            table.deadline = deadline
             if result is not None:
                 table.status = "finished"
                 table.finished_at = now
@@ -492,6 +527,8 @@ class Master:
                 continue
             idle = now - table.updated_at
             ttl = s.open_ttl_seconds if table.status == "open" else s.game_ttl_seconds
+            if table.status == "open" and not table.has_people():
+                ttl = s.empty_ttl_seconds
             if table.status != "finished" and idle > ttl:
                 doomed.append(table)
             elif table.status == "finished" and idle > s.open_ttl_seconds:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from takeover.server.clock import clock_view
 from takeover.server.storage.repository import ChatLine
 from takeover.server.table import Table, Update, iso
 
@@ -41,6 +42,7 @@ def state_message(
         "trading_open": trading,
         "last": None if update is None else state.action_view(update.action, update.seat, seat),
         "events": [] if update is None else _events(state, update, seat),
+        "clock": clock_view(table),
     }
     if recent:
         message["recent"] = [
@@ -65,6 +67,14 @@ def _events(state: Any, update: Update, seat: int | None) -> list[dict[str, Any]
 
 def table_message(table: Table) -> dict[str, Any]:
     return {"type": "table", "table": table.summary()}
+
+
+def clock_message(table: Table, event: dict[str, Any] | None) -> dict[str, Any]:
+    """The turn timer changed without an action: a seat ran out of time or came back."""
+    message: dict[str, Any] = {"type": "clock", "clock": clock_view(table)}
+    if event is not None:
+        message["event"] = event
+    return message
 
 
 def chat_message(line: ChatLine) -> dict[str, Any]:

@@ -54,8 +54,12 @@ class Ping(ClientMessage, tag="ping"):
     pass
 
 
-AnyClientMessage = Hello | ActionMessage | ChatMessage | Ping
-MESSAGE_TYPES = ("hello", "action", "chat", "ping")
+class Back(ClientMessage, tag="back"):
+    """An absent person takes their seat back (docs/server-protocol.md, "Turn timers")."""
+
+
+AnyClientMessage = Hello | ActionMessage | ChatMessage | Ping | Back
+MESSAGE_TYPES = ("hello", "action", "chat", "ping", "back")
 
 _client_messages = msgspec.json.Decoder(AnyClientMessage)
 _loose = msgspec.json.Decoder()
@@ -115,6 +119,9 @@ class CreateTable(Body):
     bots: dict[str, BotName] = {}
     name: Name | None = None
     seat: int | None = None
+    bot_only: bool = False
+    timer: str = "off"
+    on_timeout: BotName = "wait"
 
 
 class JoinTable(Body):

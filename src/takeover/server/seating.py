@@ -64,6 +64,27 @@ def free_seat(table: Table, seat: int | None) -> int:
     return seat
 
 
+def check_bot_only(table: Table, bot_only: bool, name: str | None, allowed: int) -> None:
+    """A table of bots only is asked for by name (``bot_only``), has a bot in every seat,
+    and needs a server that runs such tables (``allowed``: how many at once)."""
+    every_seat_a_bot = name is None and len(table.seats) == table.num_seats
+    if bot_only:
+        if allowed <= 0:
+            raise MasterError(
+                "bad_request", "this server runs no tables of bots only: take a seat yourself"
+            )
+        if not every_seat_a_bot:
+            raise MasterError(
+                "bad_request", "a table of bots only has a bot in every seat and nobody sitting"
+            )
+    elif every_seat_a_bot:
+        raise MasterError(
+            "bad_request",
+            'every seat is a bot: a table of bots only must say "bot_only": true '
+            "(where the server runs them)",
+        )
+
+
 def new_table(
     definition: GameDefinition,
     runner: BotRunner,
@@ -73,9 +94,12 @@ def new_table(
     bots: dict[int, str],
     name: str | None,
     seat: int | None,
+    bot_only: bool = False,
+    bot_tables: int = 0,
 ) -> tuple[Table, int | None, str | None]:
     """A new open table with its bots, and (with ``name``) its creator at ``seat`` (or
-    the first free one) with the seat's token."""
+    the first free one) with the seat's token. ``bot_only``: whether the creator asks for
+    a table of bots only; ``bot_tables``: how many the server runs at once."""
     check_seats(seats)
     ruleset = check_ruleset(definition, ruleset, seats)
     now = time.time()
@@ -85,6 +109,8 @@ def new_table(
             raise MasterError("bad_request", f"bot seat {n} is not a seat of this table")
         spec = check_bot(runner, spec)
         table.seats[n] = Seat(n, "bot", bot_label(spec), spec)
+    check_bot_only(table, bot_only, name, bot_tables)
+    table.bot_only = bot_only
     if name is None:
         return table, None, None
     seat = free_seat(table, seat)

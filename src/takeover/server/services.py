@@ -14,9 +14,10 @@ from starlette.requests import HTTPConnection
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
+from takeover.server.limits import Bucket
 from takeover.server.master import Master
 from takeover.server.storage import Store, TableRecord
-from takeover.server.transport import Bucket, Hub
+from takeover.server.transport import Hub
 
 log = logging.getLogger("takeover.server")
 
@@ -27,7 +28,9 @@ class Services:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.database)
-        self.bots = BotRunner(settings.bot_workers, settings.bot_think_seconds)
+        self.bots = BotRunner(
+            settings.bot_workers, settings.bot_think_seconds, settings.bot_bounds()
+        )
         self.master = Master(self.store, self.bots, settings, coordinator_for(settings, self.store))
         self.hub = Hub(self.master, settings)
         self.buckets: dict[str, Bucket] = {}

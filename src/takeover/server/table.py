@@ -44,13 +44,17 @@ class Seat:
     name: str
     bot: str | None = None
     token_hash: str | None = None
+    absent: bool = False
+    """A person whose time ran out and who has not come back (see :mod:`.clock`)."""
 
     def record(self) -> SeatRecord:
-        return SeatRecord(self.seat, self.kind, self.name, self.bot, self.token_hash)
+        return SeatRecord(self.seat, self.kind, self.name, self.bot, self.token_hash, self.absent)
 
     @classmethod
     def from_record(cls, record: SeatRecord) -> Seat:
-        return cls(record.seat, record.kind, record.name, record.bot, record.token_hash)
+        return cls(
+            record.seat, record.kind, record.name, record.bot, record.token_hash, record.absent
+        )
 
 
 @dataclass
@@ -76,6 +80,18 @@ class Table:
     state: ServedState | None = None
     seq: int = 0
     finished_at: float | None = None
+    creator: str | None = None
+    """The client address that created the table (its open tables are limited)."""
+    bot_only: bool = False
+    """A table of bots only, started without a token (how many may play is limited)."""
+    timer: str = "off"
+    """The turn timer (:data:`takeover.server.clock.TIMERS`)."""
+    on_timeout: str | None = None
+    """The bot spec that plays for a seat whose time ran out; ``None``: wait for it."""
+    deadline: float | None = None
+    """When the people who must decide now run out of time (``None``: nobody is timed)."""
+    clock: asyncio.TimerHandle | None = None
+    """The armed turn timer (at the instance that drives the table)."""
     here: Counter[int | None] = field(default_factory=Counter)
     """Connections to this instance, per seat (``None``: spectators)."""
     elsewhere: Counter[int | None] = field(default_factory=Counter)
@@ -106,6 +122,11 @@ class Table:
             seats={s.seat: Seat.from_record(s) for s in record.seats},
             seq=record.seq,
             finished_at=record.finished_at,
+            creator=record.creator,
+            bot_only=record.bot_only,
+            timer=record.timer,
+            on_timeout=record.on_timeout,
+            deadline=record.deadline,
         )
         if definition is None or record.status == "open" or record.setup is None:
             return table
@@ -126,6 +147,7 @@ class Table:
         seats = {s.seat: Seat.from_record(s) for s in record.seats}
         if seats != self.seats:
             self.seats = seats
+        self.deadline = record.deadline
         if self.state is None and record.setup is not None:  # started elsewhere
             # protocol: replay() gives a GameState; the server needs Acquire's methods
             self.state = cast("ServedState", definition.replay({**record.setup, "actions": []}))
@@ -181,6 +203,7 @@ class Table:
                     "name": seat.name if seat else None,
                     "bot": seat.bot if seat else None,
                     "connected": seat is not None and (seat.kind == "bot" or self.connected[n] > 0),
+                    "absent": seat is not None and seat.absent,
                 }
             )
         return {
@@ -192,7 +215,27 @@ class Table:
             "seq": self.seq,
             "seats": seats,
             "spectators": self.connected[None],
+            "bot_only": self.bot_only,
+            "timer": self.timer,
+            "on_timeout": self.on_timeout or "wait",
         }
+
+    def has_people(self) -> bool:
+        """Whether a person sits at the table."""
+        return any(s.kind == "human" for s in self.seats.values())
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot spec that decides for ``seat``: its own bot's, or the table's
+        ``on_timeout`` bot's while the person is absent; ``None``: a person decides."""
+        taken = self.seats.get(seat)
+        if taken is None:
+            return None
+        if taken.kind == "bot":
+            return taken.bot or "random"
+        return self.on_timeout if taken.absent else None
+
+    def absent_seats(self) -> frozenset[int]:
+        return frozenset(n for n, s in self.seats.items() if s.absent)
 
     def seat_of(self, token: str) -> int | None:
         digest = hash_token(token)

@@ -10,20 +10,27 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Any
 
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from takeover.server.config import Settings
+from takeover.server.limits import Addresses, Bucket, chat_bucket, check_chat, client_address
 from takeover.server.master import Master, MasterError
-from takeover.server.messages import chat_message, error_message, state_message, table_message
+from takeover.server.messages import (
+    chat_message,
+    clock_message,
+    error_message,
+    state_message,
+    table_message,
+)
 from takeover.server.schemas import (
     ActionMessage,
     BadMessage,
     ChatMessage,
     Hello,
+    Ping,
     decode_message,
     loose_ref,
 )
@@ -35,26 +42,6 @@ log = logging.getLogger("takeover.server")
 CLOSE_POLICY = 1008
 
 
-class Bucket:
-    """A token bucket: ``rate`` per second, at most ``burst`` at once."""
-
-    __slots__ = ("burst", "last", "level", "rate")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.level = float(burst)
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
-        self.last = now
-        if self.level >= 1:
-            self.level -= 1
-            return True
-        return False
-
-
 class Connection:
     def __init__(self, ws: WebSocket, settings: Settings) -> None:
         self.ws = ws
@@ -62,6 +49,7 @@ class Connection:
         self.seat: int | None = None
         self.name = "spectator"
         self.bucket = Bucket(settings.rate_per_second, settings.rate_burst)
+        self.chat_bucket = chat_bucket(settings)
         self.strikes = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
         self.closing = False
@@ -104,6 +92,7 @@ class Hub:
         self.master = master
         self.settings = settings
         self.rooms: dict[str, set[Connection]] = {}
+        self.addresses = Addresses(settings.connections_per_address)
         master.listeners.append(self)
 
     # ------------------------------------------------------------------ the master's news
@@ -121,6 +110,9 @@ class Hub:
     def on_chat(self, table: Table, line: ChatLine) -> None:
         self._broadcast(table, _dumps(chat_message(line)))
 
+    def on_clock(self, table: Table, event: dict[str, Any] | None) -> None:
+        self._broadcast(table, _dumps(clock_message(table, event)))
+
     def on_removed(self, table: Table) -> None:
         for conn in self.rooms.pop(table.id, set()):
             conn.send_json(error_message("not_found", "this table was closed for inactivity"))
@@ -132,6 +124,22 @@ class Hub:
 
     # ------------------------------------------------------------------ one connection
     async def serve(self, ws: WebSocket, table_id: str) -> None:
+        address = client_address(ws)
+        if not self.addresses.enter(address):
+            await ws.accept()
+            cap = self.settings.connections_per_address
+            refusal = error_message(
+                "rate_limited", f"too many connections from your address (at most {cap})"
+            )
+            await ws.send_text(_dumps(refusal))
+            await ws.close(CLOSE_POLICY)
+            return
+        try:
+            await self._serve(ws, table_id)
+        finally:
+            self.addresses.leave(address)
+
+    async def _serve(self, ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         conn = Connection(ws, self.settings)
         code = [1000]
@@ -152,8 +160,21 @@ class Hub:
 
     async def _read_loop(self, conn: Connection, table_id: str, code: list[int]) -> None:
         limit = self.settings.message_bytes
+        wait = self.settings.hello_timeout_seconds
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + wait
         while not conn.closing:
-            message = await conn.ws.receive()
+            if conn.table is None:  # a socket that never says hello is not kept open
+                try:
+                    message = await asyncio.wait_for(conn.ws.receive(), hello_by - loop.time())
+                except TimeoutError:
+                    text = f'say "hello" within {wait:g} s of connecting'
+                    conn.send_json(error_message("bad_request", text))
+                    code[0] = CLOSE_POLICY
+                    conn.close()
+                    return
+            else:
+                message = await conn.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
             text = message.get("text")
@@ -192,14 +213,18 @@ class Hub:
             ref = msg.ref
             if isinstance(msg, Hello):
                 await self._hello(conn, table_id, msg, code)
-            elif conn.table is None:
+                return
+            if conn.table is None:
                 raise MasterError("bad_request", 'say "hello" first (with a token, or spectate)')
-            elif isinstance(msg, ActionMessage):
+            if isinstance(msg, Ping):  # (a tab left open pings: that is not the person)
+                conn.send_json({"type": "pong", **({"ref": ref} if ref is not None else {})})
+                return
+            await self.master.clock.back(conn.table, conn.seat)  # a person who speaks is here
+            if isinstance(msg, ActionMessage):
                 await self.master.act(conn.table, conn.seat, msg.seq, msg.action)
             elif isinstance(msg, ChatMessage):
+                check_chat(self.settings, conn.seat, conn.chat_bucket)
                 await self.master.chat(conn.table, conn.seat, conn.name, msg.text)
-            else:
-                conn.send_json({"type": "pong", **({"ref": ref} if ref is not None else {})})
         except MasterError as exc:
             conn.send_json(error_message(exc.code, exc.message, ref))
         except Exception:
@@ -241,6 +266,7 @@ class Hub:
         if table.state is not None:
             conn.send(_dumps(state_message(table, seat, None, table.recent)))
         self.master.connect(table, seat)
+        await self.master.clock.back(table, seat)  # a person who opens their seat is back
 
 
 _encoder = msgspec.json.Encoder()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -34,10 +34,21 @@ class TableRow(Base):
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[Any | None] = mapped_column(JSON, nullable=True)
     """``{"players", "scores", "ranks"}`` once finished."""
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The address that created the table (its open tables are limited)."""
+    bot_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A table of bots only (how many may play at once is limited)."""
+    timer: Mapped[str] = mapped_column(String(12), default="off", server_default="off")
+    """The turn timer: ``off``, ``relaxed``, ``normal`` or ``fast``."""
+    on_timeout: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The bot spec that plays for a seat whose time ran out (``None``: wait for it)."""
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the people who must decide now run out of time (``None``: no one is timed)."""
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),
         Index("ix_tables_finished", "finished_at"),
+        Index("ix_tables_creator", "creator", "status"),
     )
 
 
@@ -53,6 +64,9 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    absent: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The person's time ran out and they have not come back (the table's ``on_timeout``
+    bot plays for them meanwhile, if it has one)."""
 
 
 class ActionRow(Base):

@@ -52,10 +52,11 @@ _ADVANCE = (
         _tables.c.seq == bindparam("b_prev"),
         _tables.c.status == "playing",
     )
-    .values(seq=bindparam("b_seq"), updated_at=bindparam("b_now"))
+    .values(seq=bindparam("b_seq"), updated_at=bindparam("b_now"), deadline=bindparam("b_deadline"))
 )
-"""Move a playing table from ``b_prev`` to ``b_seq``: one row, or none if another
-writer got there first (optimistic concurrency on the sequence number)."""
+"""Move a playing table from ``b_prev`` to ``b_seq`` (with the next decision's deadline):
+one row, or none if another writer got there first (optimistic concurrency on the
+sequence number)."""
 _FINISH = _ADVANCE.values(
     status="finished", finished_at=bindparam("b_now"), result=bindparam("b_result", type_=JSON)
 )
@@ -78,7 +79,22 @@ _START = (
         status="playing",
         setup=bindparam("b_setup", type_=JSON),
         updated_at=bindparam("b_now"),
+        deadline=bindparam("b_deadline"),
     )
+)
+_CLOCK = (
+    update(_tables)
+    .where(
+        _tables.c.id == bindparam("b_id"),
+        _tables.c.seq == bindparam("b_seq"),
+        _tables.c.status == "playing",
+    )
+    .values(deadline=bindparam("b_deadline"))
+)
+_ABSENT = (
+    update(_seats)
+    .where(_seats.c.table_id == bindparam("b_id"), _seats.c.seat == bindparam("b_seat"))
+    .values(absent=bindparam("b_absent"))
 )
 _RECENT_CHAT = (
     select(_chat.c.seat, _chat.c.name, _chat.c.text, _chat.c.created_at)
@@ -89,7 +105,8 @@ _RECENT_CHAT = (
 
 
 _SQLITE_ADVANCE = (
-    "UPDATE tables SET seq = ?, updated_at = ? WHERE id = ? AND seq = ? AND status = 'playing'"
+    "UPDATE tables SET seq = ?, updated_at = ?, deadline = ? "
+    "WHERE id = ? AND seq = ? AND status = 'playing'"
 )
 _SQLITE_INSERT = (
     "INSERT INTO actions (table_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)"
@@ -108,6 +125,7 @@ class SeatRecord:
     name: str
     bot: str | None = None
     token_hash: str | None = None
+    absent: bool = False
 
 
 @dataclass
@@ -123,6 +141,11 @@ class TableRecord:
     seq: int = 0
     finished_at: float | None = None
     result: dict[str, Any] | None = None
+    creator: str | None = None
+    bot_only: bool = False
+    timer: str = "off"
+    on_timeout: str | None = None
+    deadline: float | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """``(seat, action record form)`` in sequence order (loaded on request)."""
@@ -183,6 +206,10 @@ class Repository:
                 "seq": table.seq,
                 "created_at": table.created_at,
                 "updated_at": table.updated_at,
+                "creator": table.creator,
+                "bot_only": table.bot_only,
+                "timer": table.timer,
+                "on_timeout": table.on_timeout,
             },
         )
         for seat in table.seats:
@@ -200,6 +227,7 @@ class Repository:
                     "name": seat.name,
                     "bot": seat.bot,
                     "token_hash": seat.token_hash,
+                    "absent": seat.absent,
                 },
             )
         except IntegrityError:
@@ -222,10 +250,13 @@ class Repository:
         setup: dict[str, Any],
         added: Iterable[SeatRecord],
         now: float,
+        deadline: float | None = None,
     ) -> None:
         for seat in added:
             self.insert_seat(conn, table_id, seat)
-        done = conn.execute(_START, {"b_id": table_id, "b_setup": setup, "b_now": now})
+        done = conn.execute(
+            _START, {"b_id": table_id, "b_setup": setup, "b_now": now, "b_deadline": deadline}
+        )
         if done.rowcount != 1:
             raise StaleWrite(f"table {table_id} has started already")
 
@@ -238,15 +269,23 @@ class Repository:
         action: dict[str, Any],
         now: float,
         result: dict[str, Any] | None = None,
+        deadline: float | None = None,
     ) -> None:
         """Store action number ``seq``; :class:`StaleWrite` if ``seq - 1`` is not the last.
 
-        ``result`` (final scores) marks the game finished in the same transaction.
+        ``result`` (final scores) marks the game finished in the same transaction;
+        ``deadline`` is the next decision's (the turn timer's).
         """
         if result is None and conn.dialect.name == "sqlite":
-            self._append_sqlite(conn, table_id, seq, seat, action, now)
+            self._append_sqlite(conn, table_id, seq, seat, action, now, deadline)
             return
-        params = {"b_id": table_id, "b_prev": seq - 1, "b_seq": seq, "b_now": now}
+        params = {
+            "b_id": table_id,
+            "b_prev": seq - 1,
+            "b_seq": seq,
+            "b_now": now,
+            "b_deadline": deadline,
+        }
         if result is None:
             done = conn.execute(_ADVANCE, params)
         else:
@@ -260,7 +299,13 @@ class Repository:
 
     @staticmethod
     def _append_sqlite(
-        conn: Connection, table_id: str, seq: int, seat: int, action: dict[str, Any], now: float
+        conn: Connection,
+        table_id: str,
+        seq: int,
+        seat: int,
+        action: dict[str, Any],
+        now: float,
+        deadline: float | None,
     ) -> None:
         """:meth:`append_action` on SQLite's own driver, inside the same transaction.
 
@@ -269,10 +314,26 @@ class Repository:
         database thread more than SQLite itself (and held the interpreter meanwhile).
         """
         raw = conn.connection.driver_connection
-        done = raw.execute(_SQLITE_ADVANCE, (seq, now, table_id, seq - 1))  # type: ignore[union-attr]
+        done = raw.execute(_SQLITE_ADVANCE, (seq, now, deadline, table_id, seq - 1))  # type: ignore[union-attr]
         if done.rowcount != 1:
             raise StaleWrite(f"action {seq} of table {table_id} was taken already")
         raw.execute(_SQLITE_INSERT, (table_id, seq, seat, json.dumps(action), now))  # type: ignore[union-attr]
+
+    def set_clock(
+        self,
+        conn: Connection,
+        table_id: str,
+        seq: int,
+        deadline: float | None,
+        absent: dict[int, bool],
+    ) -> None:
+        """Set the deadline of playing table ``table_id`` and mark seats absent or back, if it
+        is still at ``seq``; :class:`StaleWrite` if an action came first."""
+        done = conn.execute(_CLOCK, {"b_id": table_id, "b_seq": seq, "b_deadline": deadline})
+        if done.rowcount != 1:
+            raise StaleWrite(f"table {table_id} has moved on from action {seq}")
+        for seat, away in absent.items():
+            conn.execute(_ABSENT, {"b_id": table_id, "b_seat": seat, "b_absent": away})
 
     def add_chat(
         self, conn: Connection, table_id: str, seat: int | None, name: str, text: str, now: float
@@ -355,16 +416,44 @@ class Repository:
                 tables[s.table_id].seats.append(_seat(s))
         return list(tables.values())
 
-    def idle(self, conn: Connection, open_before: float, game_before: float) -> list[str]:
-        """Open tables untouched since ``open_before``, games without an action since
-        ``game_before``."""
+    def idle(
+        self, conn: Connection, open_before: float, game_before: float, empty_before: float
+    ) -> list[str]:
+        """Open tables untouched since ``open_before`` (or ``empty_before`` when no person
+        sits at them), games without an action since ``game_before``."""
+        people = select(SeatRow.table_id).where(SeatRow.kind == "human")
         rows = conn.execute(
             select(TableRow.id).where(
                 ((TableRow.status == "open") & (TableRow.updated_at < open_before))
+                | (
+                    (TableRow.status == "open")
+                    & (TableRow.updated_at < empty_before)
+                    & TableRow.id.not_in(people)
+                )
                 | ((TableRow.status == "playing") & (TableRow.updated_at < game_before))
             )
         )
         return [r.id for r in rows]
+
+    def open_tables_of(self, conn: Connection, creator: str) -> int:
+        """How many tables ``creator`` (a client address) has open (not started)."""
+        return int(
+            conn.execute(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.creator == creator, TableRow.status == "open")
+            ).scalar_one()
+        )
+
+    def bot_only_playing(self, conn: Connection) -> int:
+        """How many tables of bots only are playing."""
+        return int(
+            conn.execute(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.bot_only.is_(True), TableRow.status == "playing")
+            ).scalar_one()
+        )
 
     def finished(self, conn: Connection, limit: int, offset: int) -> tuple[list[TableRecord], int]:
         total = conn.execute(
@@ -422,15 +511,15 @@ class Repository:
             )
 
     def orphans(self, conn: Connection, now: float, limit: int = 50) -> list[str]:
-        """Playing tables with a bot seat whose lease is missing or expired: bots nobody
-        drives."""
+        """Playing tables with a bot seat or a turn timer whose lease is missing or expired:
+        bots (or a clock) nobody drives."""
         bot_tables = select(SeatRow.table_id).where(SeatRow.kind == "bot").distinct()
         rows = conn.execute(
             select(TableRow.id)
             .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
             .where(
                 TableRow.status == "playing",
-                TableRow.id.in_(bot_tables),
+                or_(TableRow.id.in_(bot_tables), TableRow.timer != "off"),
                 or_(LeaseRow.table_id.is_(None), LeaseRow.expires_at < now),
             )
             .limit(limit)
@@ -452,8 +541,13 @@ def _table(row: Any) -> TableRecord:
         updated_at=row.updated_at,
         finished_at=row.finished_at,
         result=row.result,
+        creator=row.creator,
+        bot_only=bool(row.bot_only),
+        timer=row.timer,
+        on_timeout=row.on_timeout,
+        deadline=row.deadline,
     )
 
 
 def _seat(row: Any) -> SeatRecord:
-    return SeatRecord(row.seat, row.kind, row.name, row.bot, row.token_hash)
+    return SeatRecord(row.seat, row.kind, row.name, row.bot, row.token_hash, bool(row.absent))

@@ -39,7 +39,8 @@ async function call(method, path, body) {
 
 export const api = {
   options: () => call("GET", "/api/options"),
-  tables: () => call("GET", "/api/tables"),
+  /** One page of the lobby (joinable tables first): {tables, total, joinable, limit, offset}. */
+  tables: (limit = 20, offset = 0) => call("GET", `/api/tables?limit=${limit}&offset=${offset}`),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (body) => call("POST", "/api/tables", body),
   join: (id, name, seat) =>

@@ -1,6 +1,7 @@
 // The create form: the game (when the server offers several), its seats range, its ruleset
-// preset and options (drawn from the game's options schema, shell/options.js), and who sits
-// where (me, open for a person, or a bot of one of the game's levels).
+// preset and options (drawn from the game's options schema, shell/options.js), who sits
+// where (me, open for a person, or a bot of one of the game's levels), and the turn timer
+// with what happens when a person's time runs out (wait, or a bot plays for them).
 
 import { api, prefs, seats } from "./api.js";
 import { el, replace } from "./dom.js";
@@ -35,6 +36,29 @@ export function createForm(options, app) {
   const problem = el("p", { class: "error", role: "alert", hidden: true });
   const seatChoice = [];
   const game = () => gameOptions(options, gameSelect.value);
+  const timer = el(
+    "select",
+    { name: "timer" },
+    Object.entries(options.timers || {}).map(([value, seconds]) =>
+      el("option", { value, text: seconds ? `${value} (${duration(seconds)} a move)` : value }),
+    ),
+  );
+  const onTimeout = el("select", { name: "on_timeout" });
+  const timerRow = el(
+    "div",
+    { class: "row timer-options", hidden: !options.timers },
+    el("label", {}, "Turn timer ", timer),
+    el("label", {}, "When time runs out ", onTimeout),
+  );
+  const drawTimeout = () => {
+    replace(
+      onTimeout,
+      el("option", { value: "wait", text: "wait for the person" }),
+      game().bots.map((b) => el("option", { value: b.spec, text: `a ${b.label} bot plays` })),
+    );
+    onTimeout.disabled = timer.value === "off";
+  };
+  timer.addEventListener("change", () => (onTimeout.disabled = timer.value === "off"));
 
   const drawGame = () => {
     const g = game();
@@ -57,6 +81,7 @@ export function createForm(options, app) {
     seatChoice.length = 0; // bots differ between games: choose afresh
     drawSeats();
     drawOptions();
+    drawTimeout();
   };
 
   const drawSeats = () => {
@@ -165,6 +190,7 @@ export function createForm(options, app) {
     el("div", { class: "row" }, el("label", {}, "Seats ", count), presetLabel),
     el("h3", { text: "Who sits where" }),
     seatBox,
+    timerRow,
     optionsPanel,
     problem,
     el("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
@@ -179,6 +205,10 @@ export function createForm(options, app) {
     const mySeat = choice.indexOf("me");
     const body = { seats: Number(count.value), bots: botSeats };
     if (!options.legacy) body.game = g.name;
+    if (options.timers && timer.value !== "off") {
+      body.timer = timer.value;
+      body.on_timeout = onTimeout.value;
+    }
     const changed = changedOptions();
     const anyChange = Object.keys(changed).length > 0;
     if (g.presets)
@@ -205,4 +235,12 @@ export function createForm(options, app) {
     }
   });
   return form;
+}
+
+/** "30 s", "2 min", "1 h 30 min". */
+function duration(seconds) {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h` + (minutes % 60 ? ` ${minutes % 60} min` : "");
 }

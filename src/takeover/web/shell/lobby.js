@@ -1,5 +1,5 @@
-// The lobby: open and playing tables with their game, seats and options, and the form to
-// create a table (shell/create.js).
+// The lobby: open and playing tables with their game, seats and options, a page at a time
+// (the server lists joinable tables first), and the form to create a table (shell/create.js).
 
 import { gameOf, gameTitle } from "../games/index.js";
 import { api, seats } from "./api.js";
@@ -10,10 +10,14 @@ import { displayNames, seatDetails } from "./seats.js";
 import { plural } from "./words.js";
 
 const REFRESH_MS = 5000;
+/** Tables per page of the lobby. */
+const PAGE = 20;
 
 export class LobbyPage {
   constructor(app) {
     this.app = app;
+    this.offset = 0;
+    this.pager = el("nav", { class: "pager", "aria-label": "pages of tables", hidden: true });
     this.list = el(
       "div",
       { class: "tables" },
@@ -28,7 +32,7 @@ export class LobbyPage {
       "div",
       { class: "page lobby-page" },
       el("section", { class: "panel" }, el("h2", { text: "New table" }), this.form),
-      el("section", { class: "panel" }, el("h2", { text: "Tables" }), this.list),
+      el("section", { class: "panel" }, el("h2", { text: "Tables" }), this.list, this.pager),
     );
     this.refresh();
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
@@ -43,17 +47,55 @@ export class LobbyPage {
 
   async refresh() {
     try {
-      const { tables } = await api.tables();
+      const page = await api.tables(PAGE, this.offset);
+      const total = page.total ?? page.tables.length;
+      if (this.offset && this.offset >= total) {
+        // The page emptied (tables started or expired): show the last one there is.
+        this.offset = Math.max(0, Math.floor((total - 1) / PAGE) * PAGE);
+        return this.refresh();
+      }
       this.app.connection("ok");
       replace(
         this.list,
-        tables.length
-          ? tables.map(tableCard)
+        page.tables.length
+          ? page.tables.map(tableCard)
           : el("p", { class: "muted", text: "No tables yet: create one." }),
       );
+      this.drawPager(total, page.joinable);
     } catch (err) {
       this.app.connection("lost", err.message, () => this.refresh());
     }
+  }
+
+  /** "Tables 21–40 of 135 (12 to join)" between Previous and Next, when there are pages. */
+  drawPager(total, joinable) {
+    this.pager.hidden = total <= PAGE;
+    if (this.pager.hidden) return;
+    const first = this.offset + 1;
+    const last = Math.min(total, this.offset + PAGE);
+    const go = (offset) => {
+      this.offset = offset;
+      this.refresh();
+    };
+    replace(
+      this.pager,
+      el(
+        "button",
+        { class: "small prev", disabled: this.offset === 0, onclick: () => go(this.offset - PAGE) },
+        "← Previous",
+      ),
+      el("span", {
+        class: "muted page-of",
+        text:
+          `Tables ${first}–${last} of ${total}` +
+          (typeof joinable === "number" ? ` (${joinable} to join)` : ""),
+      }),
+      el(
+        "button",
+        { class: "small next", disabled: last >= total, onclick: () => go(this.offset + PAGE) },
+        "Next →",
+      ),
+    );
   }
 }
 

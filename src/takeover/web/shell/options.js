@@ -3,7 +3,7 @@
 // Acquire (presets, choices, one seats range); a server with several games lists each with
 // its own seats range, presets, options schema and bots. Both read into:
 //
-//   {legacy, limits, games: [{name, title, seats: {min, max, default}, presets, preset,
+//   {legacy, limits, timers, games: [{name, title, seats: {min, max, default}, presets, preset,
 //                             options: [{name, label, type, values, min, max, default,
 //                                        nullable, help}], bots: [{spec, label}]}]}
 //
@@ -42,10 +42,11 @@ export function readOptions(raw) {
     return {
       legacy: false,
       limits,
+      timers: raw.timers || null,
       games: raw.games.map((g) => readGame(g, raw.bots || [])),
     };
   }
-  return { legacy: true, limits, games: [legacyAcquire(raw)] };
+  return { legacy: true, limits, timers: raw.timers || null, games: [legacyAcquire(raw)] };
 }
 
 function readGame(g, bots) {

@@ -71,6 +71,9 @@ export function seatLabel(seat, o) {
       ? el("span", { class: "badge", title: seatDetails(seat), text: "bot" })
       : null,
     o.me ? el("span", { class: "badge you", text: "you" }) : null,
+    seat.absent
+      ? el("span", { class: "badge away", title: "their time ran out", text: "away" })
+      : null,
     o.toMove ? el("span", { class: "badge turn", text: "to move" }) : null,
   ];
 }

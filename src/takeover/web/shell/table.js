@@ -7,6 +7,7 @@
 import { gameOf, gameTitle, loadGame, UnknownGame } from "../games/index.js";
 import { api, prefs, seats } from "./api.js";
 import { Chat } from "./chat.js";
+import { awayNotice, clockNote, TurnClock } from "./clock.js";
 import { el, replace } from "./dom.js";
 import { GameLog } from "./log.js";
 import { rulesetText } from "./options.js";
@@ -40,6 +41,8 @@ export class TablePage {
     this.requests = new Map(); // ref -> {resolve, reject} of history requests
     this.inbox = Promise.resolve();
     this.chat = new Chat((text) => !!this.socket.send({ type: "chat", text }));
+    this.clock = new TurnClock(this.who, () => this.mySeat);
+    this.away = el("p", { class: "away-notice", role: "status", hidden: true });
     this.node = el("div", { class: "page game-page", dataset: { table: tableId } });
     this.head = el("header", { class: "table-head" });
     this.notice = el("div", { class: "notice", role: "status" });
@@ -76,6 +79,7 @@ export class TablePage {
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
+    this.clock.destroy();
     this.socket.close();
     if (this.view) this.view.destroy();
   }
@@ -124,6 +128,7 @@ export class TablePage {
         if (m.seat !== null && m.name) prefs.name = prefs.name || m.name;
         if (!(await this.useGame(gameOf(m.table)))) return;
         this.drawTable();
+        this.drawAway();
         break;
       case "table":
         this.table = m.table;
@@ -131,10 +136,14 @@ export class TablePage {
         if (!(await this.useGame(gameOf(m.table)))) return;
         this.drawTable();
         this.redrawSeats();
+        this.drawAway();
         break;
       case "state":
         if (!(await this.useGame(gameOf(this.table, m, m.view)))) return;
         this.onState(m);
+        break;
+      case "clock":
+        this.onClock(m);
         break;
       case "history":
         this.answered(m.ref, null, m.actions || []);
@@ -182,7 +191,8 @@ export class TablePage {
       mySeat: () => this.mySeat,
     });
     replace(this.main, this.view.panels.main || []);
-    replace(this.decide, this.prompt.node, this.view.panels.decide || []);
+    const decide = this.view.panels.decide || [];
+    replace(this.decide, this.clock.node, this.away, this.prompt.node, decide);
     replace(this.aside, this.view.panels.aside || [], this.log.node);
     return true;
   }
@@ -311,9 +321,27 @@ export class TablePage {
     });
   }
 
+  /** The turn timer changed without a move: a seat ran out of time or came back. */
+  onClock(m) {
+    this.clock.set(m.clock);
+    const note = clockNote(m.event, this.who);
+    if (note && this.log) this.log.note(note, "note clock");
+  }
+
+  /** For a person whose time ran out: who plays for them, and "I'm back". */
+  drawAway() {
+    const t = this.table;
+    const seat = t && this.mySeat !== null ? t.seats.find((s) => s.seat === this.mySeat) : null;
+    const back = () => this.socket.send({ type: "back" });
+    const nodes = t && t.status === "playing" ? awayNotice(seat, t.on_timeout, back) : [];
+    this.away.hidden = !nodes.length;
+    replace(this.away, nodes);
+  }
+
   onState(m) {
     if (this.notice.querySelector(".error")) this.say("");
     this.state = m;
+    this.clock.set(m.clock);
     if (Array.isArray(m.recent) && m.recent.length) {
       // The last actions before this page (re)joined, as this seat saw them live.
       this.log.append(m.recent);

@@ -1,0 +1,147 @@
+"""Limits on what one client may ask of the server: rates, connections, chat, lobby pages.
+
+Small mechanisms, each called from one place: the token :class:`Bucket` (messages,
+lobby requests, chat lines), the per-address connection count (:class:`Addresses`),
+who may chat (:func:`check_chat`), and the lobby's pages (:func:`lobby_page`). The
+numbers are :class:`~takeover.server.config.Settings`; docs/server-protocol.md
+("Limits") lists them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from takeover.server.config import Settings
+from takeover.server.errors import MasterError
+
+if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection
+
+    from takeover.server.storage import Store
+    from takeover.server.table import Table
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, at most ``burst`` at once."""
+
+    __slots__ = ("burst", "last", "level", "rate")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.level = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
+        self.last = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address (behind a proxy, the one uvicorn's proxy headers give)."""
+    return conn.client.host if conn.client else "?"
+
+
+class Addresses:
+    """Open connections per client address, each address at most ``cap``."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.open: Counter[str] = Counter()
+
+    def enter(self, address: str) -> bool:
+        """Count a new connection from ``address``; ``False`` (not counted) over the cap."""
+        if self.open[address] >= self.cap:
+            return False
+        self.open[address] += 1
+        return True
+
+    def leave(self, address: str) -> None:
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
+
+
+def chat_bucket(settings: Settings) -> Bucket:
+    return Bucket(settings.chat_rate_per_second, settings.chat_burst)
+
+
+def check_chat(settings: Settings, seat: int | None, bucket: Bucket) -> None:
+    """Refuse a chat line from a spectator (unless the server lets them talk) or one over
+    the connection's chat rate; the line's length is checked with its text."""
+    if seat is None and not settings.spectator_chat:
+        raise MasterError("spectator", "spectators cannot chat here: take a seat to talk")
+    if not bucket.take():
+        raise MasterError(
+            "rate_limited",
+            f"too many chat lines: wait a moment (at most {settings.chat_burst} at once, "
+            f"then {settings.chat_rate_per_second:g} a second)",
+        )
+
+
+# ---------------------------------------------------------------------- lobby
+async def check_open_tables(store: Store, creator: str, cap: int) -> None:
+    """Refuse a new table to an address that has ``cap`` open tables (in the store, so
+    every instance counts them all)."""
+    count = await store.run(lambda c: store.repo.open_tables_of(c, creator))
+    if count >= cap:
+        raise MasterError(
+            "rate_limited",
+            f"your address has {count} open tables already (at most {cap}): "
+            "start or leave one of them first",
+        )
+
+
+async def check_bot_tables(store: Store, allowed: int) -> None:
+    """Refuse to start a table of bots only while ``allowed`` of them are playing."""
+    count = await store.run(store.repo.bot_only_playing)
+    if count >= allowed:
+        tables = "table" if allowed == 1 else "tables"
+        raise MasterError(
+            "conflict",
+            f"the server runs at most {allowed} {tables} of bots only at once, and "
+            f"{count} are playing: try again later",
+        )
+
+
+def joinable(table: Table) -> bool:
+    """An open table with an empty seat."""
+    return table.status == "open" and len(table.seats) < table.num_seats
+
+
+def lobby_order(tables: Sequence[Table]) -> list[Table]:
+    """Joinable tables first, then the other open ones, then games; newest first in each."""
+    rank = {"open": 1, "playing": 2}
+    return sorted(
+        tables, key=lambda t: (0 if joinable(t) else rank.get(t.status, 3), -t.created_at)
+    )
+
+
+def page_bounds(query: Mapping[str, str], settings: Settings) -> tuple[int, int]:
+    """``(limit, offset)`` of a lobby page from the query string (``bad_request`` if not
+    integers); ``limit`` is 1 to ``lobby_page_max`` (default ``lobby_page``)."""
+    try:
+        limit = int(query.get("limit", settings.lobby_page))
+        offset = int(query.get("offset", 0))
+    except ValueError:
+        raise MasterError("bad_request", "limit and offset must be integers") from None
+    return min(settings.lobby_page_max, max(1, limit)), max(0, offset)
+
+
+def lobby_page(tables: Sequence[Table], limit: int, offset: int) -> dict[str, Any]:
+    """One page of the lobby: its tables' summaries, the total, and how many are joinable."""
+    ordered = lobby_order(tables)
+    return {
+        "tables": [t.summary() for t in ordered[offset : offset + limit]],
+        "total": len(ordered),
+        "joinable": sum(1 for t in ordered if joinable(t)),
+        "limit": limit,
+        "offset": offset,
+    }

@@ -1,0 +1,342 @@
+"""The server's bot CPU budget: a fixed set of worker processes, shared fairly.
+
+Searching bots think in worker *processes* (never in the server's interpreter). There
+are ``size`` of them, and decisions wait their turn in a fair queue: round robin over
+the tables' groups (the address that created the table), then over each group's
+tables, so that neither one table nor one creator with many tables can starve the
+others. A decision has ``seconds`` of its worker from the moment it gets one (time
+spent waiting does not count); a worker still busy after that (and a little grace) is
+killed and replaced, and the caller hears :class:`Overran`. Workers die with the
+server, even one killed with SIGKILL: on Linux the kernel is asked to kill them when
+their parent dies (``PR_SET_PDEATHSIG``), and everywhere a thread in each worker
+exits it once its parent is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import logging
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+log = logging.getLogger("takeover.server")
+
+GRACE_SECONDS = 0.5
+"""How long past its time a worker may take before it is killed (a bot that keeps to its
+budget answers within a few milliseconds of it)."""
+START_SECONDS = 60.0
+"""How long a new worker may take to start (importing the bots)."""
+PR_SET_PDEATHSIG = 1
+
+
+class Overran(Exception):
+    """The worker thinking for this decision ran past its time and was killed."""
+
+
+class NoWorkers(RuntimeError):
+    """Worker processes cannot run here (they die as they start)."""
+
+
+# ---------------------------------------------------------------------- inside a worker
+def die_with(parent: int) -> None:
+    """End this process when ``parent`` does: the kernel's parent-death signal on Linux,
+    and (everywhere) a thread that watches for a new parent."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it died before we asked
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def worker_main(conn: Connection, parent: int, warm: tuple[str, ...], task: str) -> None:
+    """A worker's life: say ready, then answer ``(args)`` with ``("ok", result)`` or
+    ``("error", text)`` until the pipe closes. ``task`` is ``module:function``."""
+    die_with(parent)
+    import importlib
+
+    for module in warm:
+        importlib.import_module(module)
+    module, _, name = task.partition(":")
+    run: Callable[..., Any] = getattr(importlib.import_module(module), name)
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            args = conn.recv()
+        except (EOFError, OSError):
+            return
+        if args is None:
+            return
+        try:
+            reply: tuple[str, Any] = ("ok", run(*args))
+        except Exception as exc:
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        conn.send(reply)
+
+
+# ---------------------------------------------------------------------- the pool
+class Worker:
+    """One worker process and the parent's end of its pipe."""
+
+    def __init__(self, ctx: Any, warm: tuple[str, ...], task: str) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(
+            target=worker_main,
+            args=(child, os.getpid(), warm, task),
+            name="takeover-bot",
+            daemon=True,
+        )
+        self.proc.start()
+        child.close()
+        self.killed = False
+
+    @property
+    def pid(self) -> int:
+        return int(self.proc.pid or 0)
+
+    def wait_ready(self) -> None:
+        """Block until the worker says it is ready (in an I/O thread)."""
+        if not self.conn.poll(START_SECONDS):
+            raise NoWorkers("a bot worker did not start in time")
+        try:
+            self.conn.recv()
+        except (EOFError, OSError):
+            raise NoWorkers("a bot worker died as it started") from None
+
+    def exchange(self, args: tuple[Any, ...]) -> tuple[str, Any]:
+        """Send one job and wait for its answer (in an I/O thread); ``EOFError`` or
+        ``OSError`` when the worker is killed meanwhile."""
+        self.conn.send(args)
+        reply: tuple[str, Any] = self.conn.recv()
+        return reply
+
+    def kill(self) -> None:
+        """SIGKILL the process (a thread waiting on its pipe then hears the end)."""
+        self.killed = True
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            self.proc.kill()
+
+    def reap(self) -> None:
+        """Close the pipe and collect the dead process (so that it leaves no zombie); only
+        once no thread waits on the pipe."""
+        with contextlib.suppress(OSError):
+            self.conn.close()
+        with contextlib.suppress(Exception):
+            self.proc.join(1.0)
+
+
+@dataclass
+class Job:
+    group: Hashable
+    key: Hashable
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any] = field(repr=False)
+
+
+class WorkerPool:
+    """``size`` worker processes running ``task`` (``module:function``), shared fairly
+    between groups and keys (a creator and its tables)."""
+
+    def __init__(self, size: int, seconds: float, task: str, warm: tuple[str, ...] = ()) -> None:
+        self.size = max(1, size)
+        self.seconds = seconds
+        self.task = task
+        self.warm = warm
+        self._ctx = multiprocessing.get_context("spawn")
+        # one thread per worker waits on its pipe; as many again for replacements starting
+        self._io = ThreadPoolExecutor(max_workers=2 * self.size, thread_name_prefix="bot-io")
+        self._idle: list[Worker] = []
+        self._busy: set[Worker] = set()
+        self._starting = 0
+        self._failed_starts = 0
+        self._queue: OrderedDict[Hashable, OrderedDict[Hashable, deque[Job]]] = OrderedDict()
+        self._closed = False
+
+    # ------------------------------------------------------------------ asking
+    async def run(self, group: Hashable, key: Hashable, *args: Any) -> Any:
+        """``task(*args)`` in a worker, when this key's turn comes; :class:`Overran` if it
+        ran past its time, :class:`NoWorkers` if no worker can start here."""
+        if self._closed:
+            raise RuntimeError("the bot workers are closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        job = Job(group, key, args, future)
+        self._queue.setdefault(group, OrderedDict()).setdefault(key, deque()).append(job)
+        self._fill()
+        self._dispatch()
+        try:
+            return await future
+        except asyncio.CancelledError:
+            self._forget(job)
+            raise
+
+    def pids(self) -> list[int]:
+        """The worker processes alive now."""
+        return [w.pid for w in (*self._idle, *self._busy) if not w.killed]
+
+    def waiting(self) -> int:
+        return sum(len(jobs) for keys in self._queue.values() for jobs in keys.values())
+
+    # ------------------------------------------------------------------ the fair queue
+    def _next(self) -> Job | None:
+        """The next job: the first group's first key's oldest job; both go to the back."""
+        while self._queue:
+            group, keys = next(iter(self._queue.items()))
+            key, jobs = next(iter(keys.items()))
+            job = jobs.popleft()
+            if jobs:
+                keys.move_to_end(key)
+            else:
+                del keys[key]
+            if keys:
+                self._queue.move_to_end(group)
+            else:
+                del self._queue[group]
+            if not job.future.done():
+                return job
+        return None
+
+    def _forget(self, job: Job) -> None:
+        keys = self._queue.get(job.group)
+        jobs = keys.get(job.key) if keys else None
+        if jobs is not None and job in jobs:
+            jobs.remove(job)
+            if not jobs:
+                del keys[job.key]  # type: ignore[union-attr]
+            if not keys:
+                del self._queue[job.group]
+
+    def _dispatch(self) -> None:
+        while self._idle and self._queue:
+            job = self._next()
+            if job is None:
+                return
+            worker = self._idle.pop()
+            self._busy.add(worker)
+            asyncio.get_running_loop().create_task(self._run_on(worker, job))
+
+    async def _run_on(self, worker: Worker, job: Job) -> None:
+        loop = asyncio.get_running_loop()
+        exchange = loop.run_in_executor(self._io, worker.exchange, job.args)
+        try:
+            reply = await asyncio.wait_for(asyncio.shield(exchange), self.seconds + GRACE_SECONDS)
+        except TimeoutError:
+            log.warning(
+                "a bot worker ran past %.1fs; killing it and starting another", self.seconds
+            )
+            await self._retire(worker, exchange)
+            self._settle(job, error=Overran(f"the bot took longer than {self.seconds:g} s"))
+            return
+        except (EOFError, OSError) as exc:
+            if not self._closed:
+                log.error("a bot worker died (%s); starting another", type(exc).__name__)
+            await self._retire(worker, exchange)
+            self._settle(job, error=Overran("the bot's worker died"))
+            return
+        self._busy.discard(worker)
+        if self._closed:
+            worker.kill()
+            worker.reap()
+        else:
+            self._idle.append(worker)
+        kind, value = reply
+        if kind == "ok":
+            self._settle(job, result=value)
+        else:
+            self._settle(job, error=RuntimeError(value))
+        self._dispatch()
+
+    @staticmethod
+    def _settle(job: Job, result: Any = None, error: BaseException | None = None) -> None:
+        if job.future.done():
+            return
+        if error is not None:
+            job.future.set_exception(error)
+        else:
+            job.future.set_result(result)
+
+    # ------------------------------------------------------------------ workers
+    def _fill(self) -> None:
+        """Start workers up to ``size`` (from the event loop's thread, which lives as long
+        as the server: the kernel's parent-death signal follows the starting thread)."""
+        while not self._closed and len(self._idle) + len(self._busy) + self._starting < self.size:
+            self._starting += 1
+            asyncio.get_running_loop().create_task(self._start_one())
+
+    async def _start_one(self) -> None:
+        try:
+            worker = Worker(self._ctx, self.warm, self.task)
+        except Exception:
+            self._starting -= 1
+            self._no_workers(NoWorkers("bot worker processes cannot start here"))
+            return
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._io, worker.wait_ready)
+        except NoWorkers as exc:
+            self._starting -= 1
+            worker.kill()
+            worker.reap()
+            self._failed_starts += 1
+            if self._failed_starts >= 3:
+                self._no_workers(exc)
+            elif not self._closed:
+                self._fill()
+            return
+        self._starting -= 1
+        self._failed_starts = 0
+        if self._closed:
+            worker.kill()
+            return
+        self._idle.append(worker)
+        self._dispatch()
+
+    def _no_workers(self, exc: NoWorkers) -> None:
+        """Nothing can run: every waiting job hears it (the caller plays a default)."""
+        log.error("%s", exc)
+        while (job := self._next()) is not None:
+            self._settle(job, error=exc)
+
+    async def _retire(self, worker: Worker, exchange: asyncio.Future[Any]) -> None:
+        """Kill ``worker`` and wait until it is gone (so that its caller, told next, finds
+        no trace of it), then start another."""
+        worker.kill()
+        with contextlib.suppress(Exception):
+            await exchange  # the thread waiting on its pipe hears the end
+        self._busy.discard(worker)
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._io, worker.reap)
+        except RuntimeError:  # the pool is closing: no threads left
+            worker.reap()
+        if not self._closed:
+            self._fill()
+
+    def close(self) -> None:
+        """Kill every worker at once (their work is of no use to a stopping server)."""
+        self._closed = True
+        for worker in (*self._idle, *self._busy):
+            worker.kill()
+        for worker in self._idle:  # (a busy one's pipe is closed by the task waiting on it)
+            worker.reap()
+        self._idle.clear()
+        while (job := self._next()) is not None:
+            self._settle(job, error=RuntimeError("the server is stopping"))
+        self._io.shutdown(wait=False, cancel_futures=True)
