@@ -22,7 +22,12 @@ venv: $(BIN)/activate
 serve: venv
 	$(BIN)/takeover serve
 
+# The browser tests drive the system Chromium (never a downloaded one): stop at once,
+# naming the command that installs it, rather than fail test by test.
+CHROMIUM ?= $(or $(TAKEOVER_CHROMIUM),/usr/bin/chromium)
+
 test: venv
+	@test -x "$(CHROMIUM)" || { echo "$(CHROMIUM) is missing: run 'apt-get install -y chromium' (or 'bash .ci/run', which installs it), then make test again"; exit 1; }
 	$(BIN)/ruff format --check src tests
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
