@@ -11,7 +11,9 @@ from dataclasses import dataclass
 SPECIAL_LAYS: dict[str, int] = {"MINC": 1, "CM": 2, "MAJC": 3, "P22": 1, "P23": 2}
 """Mines and ranches: how many special tile lays each private has before it closes."""
 MINE_COMPANIES = frozenset({"MINC", "CM", "MAJC"})
-"""Their lays skip $15 of the mountain fee."""
+"""Their lays skip $15 of the mountain fee and leave a mine marker on the hex."""
+RANCH_COMPANIES = frozenset({"P22", "P23"})
+"""Volatility's ranches: their lays leave a ranch marker."""
 CITY_TILE_COMPANIES: tuple[str, ...] = ("PSM", "P16", "P17", "P24")
 """With Volatility one of these, drawn at random, is kept; the others are removed."""
 

@@ -332,7 +332,10 @@ class Operate(Step):
         require(rnd.stage == "track", f"{rnd.corp.sym} cannot lay track now")
         company = str(action.entity) if action.entity_type == "company" else None
         hex_id = str(action.get("hex"))
-        self.game.lay_tile(rnd.corp, hex_id, str(action.get("tile")), rnd.lays, company)
+        tile, rotation = str(action.get("tile")), action.get("rotation")
+        require(isinstance(rotation, int), f"lay_tile needs a rotation 0-5, not {rotation!r}")
+        assert isinstance(rotation, int)
+        self.game.lay_tile(rnd.corp, hex_id, tile, rotation, rnd.lays, company)
         rnd.lays += 1
         rnd.advance()
 
