@@ -28,6 +28,7 @@ def test_printed_hexes_show_layout_fee_and_offboard_revenue() -> None:
             "index": 0,
             "revenue": 50,
             "revenues": {"yellow": 30, "green": 50, "brown": 60, "gray": 80},
+            "visit_cost": 1,
         }
     ]
     assert chicago["paths"] == [[4, "o0"], [5, "o0"]]

@@ -184,11 +184,6 @@ class Board:
         rank = {loc.partition("#")[0]: n for n, loc in enumerate(order)}
         return sorted(found, key=lambda loc: rank.get(loc.partition("#")[0], len(rank)))
 
-    def copy_available(self, name: str) -> str | None:
-        """The copy of tile ``name`` a lay takes next (``None`` when none is left)."""
-        left = self.supply.get(name)
-        return f"{name}-{left[0]}" if left else None
-
     # -- changes ------------------------------------------------------------------------------
 
     def lay(self, coord: str, copy_id: str, rotation: int) -> None:

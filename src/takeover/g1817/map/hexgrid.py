@@ -9,8 +9,8 @@ numbered 0-5 the way the reference numbers them (a tile's paths name these numbe
     edge 1: same row, column - 2       edge 4: same row, column + 2
     edge 2: row above, column - 1      edge 5: row below, column + 1
 
->>> neighbour("B5", 4), neighbour("B5", 0), opposite(0)
-('B7', 'C4', 3)
+>>> neighbour("B5", 4), neighbour("B5", 0)
+('B7', 'C4')
 """
 
 from __future__ import annotations
@@ -53,21 +53,6 @@ def neighbour(coord: str, edge: int) -> str | None:
     if r < 0 or c < 1:
         return None
     return coordinate(r, c)
-
-
-def opposite(edge: int) -> int:
-    """The edge of the neighbour that faces ``edge``."""
-    return (edge + 3) % 6
-
-
-def edge_between(a: str, b: str) -> int | None:
-    """The edge of ``a`` that faces ``b``, or ``None`` when they are not neighbours."""
-    ra, ca = parse(a)
-    rb, cb = parse(b)
-    try:
-        return _OFFSETS.index((rb - ra, cb - ca))
-    except ValueError:
-        return None
 
 
 def neighbours_on(coord: str, hexes: set[str] | frozenset[str]) -> dict[int, str]:

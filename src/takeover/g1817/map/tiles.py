@@ -8,8 +8,8 @@ Here a path's ends are edge numbers (``int``) or node names: ``c<i>`` for the i-
 ``t<i>`` the i-th town, ``o<i>`` the i-th off-board area, ``j<i>`` a junction.
 
 >>> t = parse_tile("57", "yellow", STANDARD_TILES["57"][1])
->>> t.paths, t.cities[0].revenue_at("yellow"), rotate_paths(t.paths, 1)
-(((0, 'c0'), ('c0', 3)), 20, ((1, 'c0'), ('c0', 4)))
+>>> t.paths, t.cities[0].revenue_at("yellow"), t.exits(1)
+(((0, 'c0'), ('c0', 3)), 20, frozenset({1, 4}))
 """
 
 from __future__ import annotations
@@ -19,9 +19,6 @@ from dataclasses import dataclass, field
 End = int | str
 """An end of a path: an edge number 0-5 or a node name (``c0``, ``t0``, ``o0``, ``j0``)."""
 Path = tuple[End, End]
-
-COLORS: tuple[str, ...] = ("white", "yellow", "green", "brown", "gray")
-"""Tile colours in upgrade order (white: a hex with no tile laid)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +112,6 @@ class Tile:
 
 def rotate_end(end: End, rotation: int) -> End:
     return (end + rotation) % 6 if isinstance(end, int) else end
-
-
-def rotate_paths(paths: tuple[Path, ...], rotation: int) -> tuple[Path, ...]:
-    """The paths of a tile turned ``rotation`` steps clockwise."""
-    return tuple((rotate_end(a, rotation), rotate_end(b, rotation)) for a, b in paths)
 
 
 def _params(text: str) -> dict[str, str]:

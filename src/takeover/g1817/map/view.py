@@ -39,6 +39,7 @@ def board_view(board: Board, phase_colors: tuple[str, ...]) -> dict[str, Any]:
                 "index": i,
                 "revenue": o.revenue_at(phase_colors),
                 "revenues": o.revenue.to_json(),
+                "visit_cost": o.visit_cost,
             }
             for i, o in enumerate(tile.offboards)
         ]
