@@ -413,22 +413,15 @@ class Game1817(GameData):
     ) -> None:
         """Lay ``tile`` on the board and charge it: the lay fee, and the terrain fee when
         the hex is still printed; a mine or ranch private leaves its marker."""
+        fee = self.lay_fee(corp, hex_id, lays, company)
         self.board.lay(hex_id, tile, rotation)
         if company in MINE_COMPANIES:
             self.board.assign(hex_id, "mine")
         elif company in RANCH_COMPANIES:
             self.board.assign(hex_id, "ranch")
         first_lay = hex_id not in self.laid_hexes
-        terrain_cost, terrain = self.edition.terrain.get(hex_id, (0, ""))
-        if not first_lay:
-            terrain_cost = 0
-        if terrain_cost and company in MINE_COMPANIES:
-            terrain_cost = max(0, terrain_cost - 15)
-        for c in corp.companies:
-            discount = self.company_data[c].tile_discount
-            if terrain_cost and discount and discount[1] == terrain:
-                terrain_cost = max(0, terrain_cost - discount[0])
-        corp.cash -= self.lay_cost(corp, lays) + terrain_cost
+        terrain = self.edition.terrain.get(hex_id, (0, ""))[1]
+        corp.cash -= fee
         if first_lay and terrain and hex_id not in PRESET_YELLOW:
             for c in corp.companies:
                 income = self.company_data[c].tile_income
@@ -440,6 +433,20 @@ class Game1817(GameData):
             self.company_uses[company] = uses
             if uses >= SPECIAL_LAYS.get(company, 1):
                 self.close_company(company)
+
+    def lay_fee(self, corp: Corporation, hex_id: str, lays: int, company: str | None) -> int:
+        """What a lay on ``hex_id`` costs ``corp``: the fee of its first or second lay,
+        and the terrain fee on a hex still as printed (less the privates' discounts)."""
+        terrain_cost, terrain = self.edition.terrain.get(hex_id, (0, ""))
+        if hex_id in self.laid_hexes:
+            terrain_cost = 0
+        if terrain_cost and company in MINE_COMPANIES:
+            terrain_cost = max(0, terrain_cost - 15)
+        for c in corp.companies:
+            discount = self.company_data[c].tile_discount
+            if terrain_cost and discount and discount[1] == terrain:
+                terrain_cost = max(0, terrain_cost - discount[0])
+        return self.lay_cost(corp, lays) + terrain_cost
 
     def lay_cost(self, corp: Corporation, lays: int) -> int:
         """The fee of a corporation's first or second tile lay (before terrain)."""

@@ -39,6 +39,8 @@ class MapData:
     """A title's printed map and tile manifest, parsed once and shared."""
 
     title: str
+    layout: str
+    """``pointy`` (1817, 1817NA) or ``flat`` (1817WO): see :mod:`hexgrid`."""
     printed: dict[str, PrintedHex]
     printed_tiles: dict[str, tuple[str, Tile]]
     """``{hex: (tile copy id, tile)}`` as printed."""
@@ -72,13 +74,15 @@ def map_data(title: str) -> MapData:
         for t in manifest
     }
     coords = frozenset(printed)
+    layout = "flat" if title == "1817WO" else "pointy"
     return MapData(
         title,
+        layout,
         printed,
         printed_tiles,
         tiles,
         {t.name: t.count for t in manifest},
-        {c: hexgrid.neighbours_on(c, coords) for c in printed},
+        {c: hexgrid.neighbours_on(c, coords, layout) for c in printed},
     )
 
 

@@ -19,7 +19,7 @@ def board_view(board: Board, phase_colors: tuple[str, ...]) -> dict[str, Any]:
     for coord, printed in board.data.printed.items():
         tid, tile, rotation = board.tile_at(coord)
         laid = coord in board.laid
-        row, column = hexgrid.parse(coord)
+        letter, number = hexgrid.parse(coord)
         slots = board.tokens.get(coord, ())
         cities = [
             {
@@ -47,8 +47,8 @@ def board_view(board: Board, phase_colors: tuple[str, ...]) -> dict[str, Any]:
         hexes.append(
             {
                 "id": coord,
-                "row": row,
-                "column": column,
+                "letter": letter,
+                "number": number,
                 "color": tile.color,
                 "printed_color": printed.color,
                 "terrain": printed.terrain,
@@ -70,7 +70,7 @@ def board_view(board: Board, phase_colors: tuple[str, ...]) -> dict[str, Any]:
         )
     return {
         "title": board.data.title,
-        "layout": "pointy",
+        "layout": board.data.layout,
         "phase_colors": list(phase_colors),
         "hexes": hexes,
     }

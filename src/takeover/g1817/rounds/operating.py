@@ -53,6 +53,8 @@ class OperatingRound(Round):
         # the operating corporation's turn
         self.stage = "track"
         self.lays = 0
+        self.laid: list[tuple[str, bool]] = []
+        """This turn's lays: (hex, whether an upgrade)."""
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
@@ -104,6 +106,7 @@ class OperatingRound(Round):
     def start_operating(self) -> None:
         self.stage = "track"
         self.lays = 0
+        self.laid = []
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
@@ -335,7 +338,9 @@ class Operate(Step):
         tile, rotation = str(action.get("tile")), action.get("rotation")
         require(isinstance(rotation, int), f"lay_tile needs a rotation 0-5, not {rotation!r}")
         assert isinstance(rotation, int)
+        upgrade = self.game.board.tile_at(hex_id)[1].color != "white"
         self.game.lay_tile(rnd.corp, hex_id, tile, rotation, rnd.lays, company)
+        rnd.laid.append((hex_id, upgrade))
         rnd.lays += 1
         rnd.advance()
 
