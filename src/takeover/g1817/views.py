@@ -1,7 +1,8 @@
 """What a seat sees: the whole position (1817 has no hidden information).
 
 The trace-format snapshot (money, certificates, trains, round) plus what a table shows
-besides: the depot, the market row, the interest rate ahead and any auction under way.
+besides: the depot, the market row, the interest rate ahead, any auction under way and
+the map (:func:`takeover.g1817.map.view.board_view`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from takeover.g1817.data.editions import MARKET_CODES
+from takeover.g1817.map.view import board_view
 from takeover.g1817.trace import snapshot
 
 if TYPE_CHECKING:
@@ -40,4 +42,5 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
             "bidders": [str(p) for p in auction["bidders"]],
         }
     out["game_end_reason"] = game.game_end_reason
+    out["map"] = board_view(game.board, game.phase_colors)
     return out
