@@ -168,8 +168,8 @@ class Hub:
                 try:
                     message = await asyncio.wait_for(conn.ws.receive(), hello_by - loop.time())
                 except TimeoutError:
-                    text = f'say "hello" within {wait:g} s of connecting'
-                    conn.send_json(error_message("bad_request", text))
+                    late = f'say "hello" within {wait:g} s of connecting'
+                    conn.send_json(error_message("bad_request", late))
                     code[0] = CLOSE_POLICY
                     conn.close()
                     return
