@@ -426,11 +426,12 @@ class Master:
                 raise MasterError("illegal", str(exc)) from None
             record = after.action_to_dict(action)
             result = None
-            if after.is_terminal():
+            ranks = after.ranks()
+            if ranks is not None:
                 result = {
                     "players": [table.seats[n].name for n in range(table.num_seats)],
                     "scores": after.scores(),
-                    "ranks": after.ranks(),
+                    "ranks": ranks,
                 }
             now = time.time()
             number = table.seq + 1

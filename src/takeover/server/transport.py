@@ -177,7 +177,7 @@ class Hub:
                 message = await conn.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            text = message.get("text")
+            text: str | None = message.get("text")
             if text is None:
                 raw = message.get("bytes") or b""
                 size = len(raw)
