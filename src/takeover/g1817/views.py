@@ -61,6 +61,9 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
         entry["operated"] = corp.operated
         entry["order"] = order.index(sym) if sym in order else None
         entry["buying_power"] = game.buying_power(corp)
+        entry["certificates"] = {
+            share.id: "market" if share.owner == POOL else share.owner for share in corp.shares
+        }
     out["companies"] = {
         sym: {
             "name": data.name,
@@ -86,6 +89,9 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
     dividend = None if game.finished else dividend_preview(game)
     if dividend is not None:
         out["dividend"] = dividend
+    sales = None if game.finished else train_sales(game)
+    if sales is not None:
+        out["train_sales"] = sales
     out["game_end_reason"] = game.game_end_reason
     return out
 
@@ -163,3 +169,23 @@ def dividend_preview(game: Game1817) -> dict[str, Any] | None:
             "price_index": corp.price_index,
         }
     return out
+
+
+def train_sales(game: Game1817) -> dict[str, Any] | None:
+    """While a corporation may buy trains: the other corporations' trains it may buy and
+    the most it may pay (any whole amount from $1), by the engine's own refusal rule."""
+    from takeover.g1817.rounds.operating import OperatingRound
+
+    rnd = game.round
+    if not isinstance(rnd, OperatingRound) or rnd.stage != "buy_train":
+        return None
+    corp = rnd.corp
+    if len(corp.trains) >= game.train_limit or corp.cash < 1:
+        return None
+    trains = [
+        {"id": t.id, "name": t.name, "owner": other.sym}
+        for other in game.operating_order()
+        for t in other.trains
+        if rnd.train_sale_refusal(t.id, 1) is None
+    ]
+    return {"buyer": corp.sym, "max_price": corp.cash, "trains": trains}

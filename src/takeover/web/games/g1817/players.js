@@ -1,0 +1,64 @@
+// The players: cash, certificates against the limit, shares (shorts negative), privates and
+// net worth, in seat order; the priority deal marked.
+
+import { el, money } from "../../shell/dom.js";
+import { companyName, corpTag, shareCount } from "./common.js";
+
+export function renderPlayers(view, seatLabel) {
+  const ids = view.seats || Object.keys(view.players || {});
+  const priority = (view.priority_order || [])[0];
+  const active = new Set((view.decision && view.decision.seats) || []);
+  const rows = ids.map((id) => {
+    const p = view.players[id];
+    const shares = Object.entries(p.shares || {})
+      .filter(([, pct]) => pct)
+      .map(([sym, pct]) => {
+        const corp = (view.corps || {})[sym];
+        const n = corp ? shareCount(pct, corp.size) : pct;
+        return el(
+          "span",
+          { class: `holding${pct < 0 ? " short" : ""}`, title: `${pct}% of ${sym}` },
+          corpTag(sym),
+          el("span", { class: "n", text: n < 0 ? `−${-n}` : String(n) }),
+        );
+      });
+    const privates = (p.companies || []).map((c) =>
+      el("span", { class: "private", title: c, text: companyName(view, c) }),
+    );
+    const over = p.certs > view.cert_limit;
+    return el(
+      "tr",
+      { dataset: { player: id, seat: p.seat }, class: p.bankrupt ? "bankrupt" : null },
+      el(
+        "th",
+        { scope: "row" },
+        seatLabel(p.seat, { toMove: active.has(p.seat) }),
+        id === priority ? el("span", { class: "pd", title: "priority deal", text: "PD" }) : null,
+      ),
+      el("td", { class: "num cash", text: money(p.cash) }),
+      el("td", {
+        class: `num certs${over ? " over" : ""}`,
+        text: `${p.certs}/${view.cert_limit}`,
+        title: "certificates held / limit",
+      }),
+      el("td", { class: "shares" }, shares.length ? shares : "–", privates),
+      el("td", { class: "num worth", text: money(p.value) }),
+    );
+  });
+  return el(
+    "table",
+    { class: "players-1817" },
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        ["Player", "Cash", "Certs", "Shares and privates", "Worth"].map((h) =>
+          el("th", { text: h }),
+        ),
+      ),
+    ),
+    el("tbody", {}, rows),
+  );
+}
