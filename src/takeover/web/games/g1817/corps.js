@@ -7,16 +7,21 @@ import { plural } from "../../shell/words.js";
 import { companyName, corpTag, playerName, priceNode, shareCount } from "./common.js";
 import { corpName } from "./data.js";
 
+function holderLabel(view, sym, who, names) {
+  if (who === sym) return "treasury";
+  if (who === "market") return "market";
+  if (/^\d+$/.test(who)) return playerName(view, Number(who), names);
+  return who;
+}
+
 function holdersLine(view, sym, corp, names) {
   const entries = Object.entries(corp.holders || {}).filter(([, pct]) => pct);
+  // the president first, then other holders by size, shorts last
+  const rank = ([holder, pct]) => (String(corp.owner) === holder ? -1000 : -pct);
+  entries.sort((a, b) => rank(a) - rank(b));
   const parts = entries.map(([holder, pct]) => {
     const short = holder.endsWith(":short");
     const who = short ? holder.slice(0, -6) : holder;
-    let label;
-    if (who === sym) label = "treasury";
-    else if (who === "market") label = "market";
-    else if (/^\d+$/.test(who)) label = playerName(view, Number(who), names);
-    else label = who;
     const n = shareCount(pct, corp.size);
     const president = String(corp.owner) === who && !short;
     return el(
@@ -24,34 +29,34 @@ function holdersLine(view, sym, corp, names) {
       {
         class: `holder${short ? " short" : ""}${president ? " president" : ""}`,
         title: `${pct}%${short ? " (short)" : ""}${president ? ", president" : ""}`,
+        dataset: { holder },
       },
-      `${label} ${n > 0 ? n : "−" + Math.abs(n)}`,
+      `${holderLabel(view, sym, who, names)} ${n > 0 ? n : "−" + Math.abs(n)}`,
     );
   });
   return el("div", { class: "holders" }, parts);
 }
 
+function fact(label, value, cls) {
+  return el("span", { class: `fact ${cls || ""}` }, el("span", { class: "k", text: label }), value);
+}
+
 function corpCard(view, sym, corp, names, operating) {
-  const owner =
-    corp.owner === "SharePool" ? "the market" : playerName(view, corp.owner, names) || "-";
-  const trains = (corp.trains || []).length ? corp.trains.join(" ") : "none";
+  const zone = corp.price_type === "liquidation" || corp.price_type === "acquisition";
   const facts = [
-    ["Cash", money(corp.cash)],
-    [
-      "Loans",
-      corp.loans
-        ? `${corp.loans} of ${corp.size} (interest ${money(corp.interest_due)})`
-        : `0 of ${corp.size}`,
-    ],
-    ["Trains", trains],
-    ["Tokens", `${corp.tokens - corp.tokens_placed} left of ${corp.tokens}`],
+    fact("cash", money(corp.cash), "cash"),
+    fact(
+      "loans",
+      `${corp.loans}/${corp.size}${corp.loans ? ` (${money(corp.interest_due)} due)` : ""}`,
+      "loans",
+    ),
+    fact("trains", (corp.trains || []).length ? corp.trains.join(" ") : "none", "trains"),
+    fact("tokens", `${corp.tokens - corp.tokens_placed} of ${corp.tokens} left`, "tokens"),
   ];
-  if ((corp.companies || []).length)
-    facts.push(["Privates", corp.companies.map((c) => companyName(view, c)).join(", ")]);
   return el(
     "article",
     {
-      class: `corp-card${operating ? " operating" : ""}${corp.price_type === "liquidation" || corp.price_type === "acquisition" ? " in-zone" : ""}`,
+      class: `corp-card${operating ? " operating" : ""}${zone ? " in-zone" : ""}`,
       dataset: { corp: sym },
     },
     el(
@@ -62,12 +67,16 @@ function corpCard(view, sym, corp, names, operating) {
       el("span", { class: "corp-size", text: plural(corp.size, "share") }),
       priceNode(corp),
     ),
-    el(
-      "dl",
-      { class: "facts" },
-      facts.map(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]),
-    ),
-    el("p", { class: "president-line muted" }, `President: ${owner}`),
+    el("div", { class: "facts-line" }, facts),
+    (corp.companies || []).length
+      ? el("div", {
+          class: "corp-privates",
+          text: corp.companies.map((c) => companyName(view, c)).join(", "),
+        })
+      : null,
+    corp.owner === "SharePool"
+      ? el("div", { class: "muted", text: "No president: the market holds it." })
+      : null,
     holdersLine(view, sym, corp, names),
   );
 }

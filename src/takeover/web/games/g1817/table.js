@@ -1,6 +1,6 @@
-// 1817's panels on the live table page: the map and the stock market in the main column;
-// the auction under way and the corporations beside the prompt; the players and the bank
-// with the log and chat. The shell places the panels and calls `update` with every `state`.
+// 1817's panels on the live table page: the stock market, the map and the bank in the main
+// column; the auction under way and the corporations beside the prompt; the players with
+// the log and chat. The shell places the panels and calls `update` with every `state`.
 
 import { el, replace } from "../../shell/dom.js";
 import { renderAuction } from "./auction.js";
@@ -22,9 +22,9 @@ export class G1817Table {
     this.playersBox = el("section", { class: "players-box" });
     this.bankBox = el("section", { class: "bank-box" });
     this.panels = {
-      main: [this.marketBox, this.mapBox],
+      main: [this.marketBox, this.mapBox, this.bankBox],
       decide: [this.auctionBox, this.corpsBox],
-      aside: [this.playersBox, this.bankBox],
+      aside: [this.playersBox],
     };
   }
 
