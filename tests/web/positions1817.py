@@ -89,3 +89,17 @@ def state_message(
 def names(game: Game1817) -> list[str]:
     """Seat names for the table summary (people's names instead of the record's ids)."""
     return ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][: game.num_players]
+
+
+def open_at(page: Any, server: Any, action_id: int, name: str = GAME, **kw: Any) -> Any:
+    """Show the position before ``action_id`` to the seat that decides there, behind a
+    scripted WebSocket; returns ``(fake_table, game)``."""
+    from .fake_table import FakeTable, table_entry
+
+    game, entries = at(action_id, name)
+    seat = seat_to_move(game)
+    message = state_message(game, seat, recent=entries if kw.pop("recent", False) else None)
+    table = table_entry(names(game), game="1817")
+    fake = FakeTable(page, message, seat, table=table, **kw)
+    fake.open(server.url)
+    return fake, game

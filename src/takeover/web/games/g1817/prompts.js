@@ -74,12 +74,15 @@ function passLabel(view, action) {
 export const prompts = {
   bid: bidWidget,
 
-  pass(prompt, options, view) {
+  pass(prompt, options, view, state) {
     const action = options[0].action;
     const who = isCorp(view, action.entity) ? `${action.entity}: ` : "";
+    // no depot train is affordable: another corporation's train may still be bought
+    const depot = (state.legal || []).some((a) => a.type === "buy_train");
     return group(
       "pass",
       null,
+      depot ? null : trainSaleForm(prompt, view),
       choiceButton(prompt, who + passLabel(view, action), action, { key: "p", cls: "pass" }),
     );
   },
@@ -394,7 +397,12 @@ function trainSaleForm(prompt, view) {
   return el(
     "div",
     { class: "row train-sale" },
-    el("span", { class: "hint", text: "Or from another corporation: " }),
+    el("span", {
+      class: "hint",
+      text: (prompt.state.legal || []).some((a) => a.type === "buy_train")
+        ? "Or from another corporation:"
+        : "From another corporation:",
+    }),
     select,
     price,
     buy,
