@@ -67,5 +67,5 @@ def test_1817_games_stop_where_the_engine_lists_no_action(capsys) -> None:
     assert main([*args, "--seed", "2"]) == 1
     err = capsys.readouterr().err
     assert "must home token, but the 1817 engine lists no action for it" in err
-    assert main(["arena", "--game", "1817", "--players", "heuristic,random,random"]) == 2
-    assert "no heuristic bot for 1817" in capsys.readouterr().err
+    assert main(["arena", "--game", "1817", "--players", "expert,random,random"]) == 2
+    assert "unknown bot level 'expert'" in capsys.readouterr().err
