@@ -423,11 +423,12 @@ class Master:
                 raise MasterError("illegal", str(exc)) from None
             record = after.action_to_dict(action)  # protocol: action_to_dict
             result = None
-            if after.is_terminal():
+            ranks = after.ranks()  # protocol: ranks()
+            if ranks is not None:
                 result = {
                     "players": [table.seats[n].name for n in range(table.num_seats)],
                     "scores": after.scores(),
-                    "ranks": list(after.ranks()),  # protocol: ranks()
+                    "ranks": ranks,
                 }
             now = time.time()
             number = table.seq + 1
