@@ -28,16 +28,11 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class AuctionUnderWay:
-    """An auction in progress: its target (a private or a corporation), the bids by
-    player id, and who is still bidding."""
+    """An auction in progress: its target (a private or a corporation) and the bids by
+    player id."""
 
     target: str
     bids: dict[int, int]
-    bidders: tuple[int, ...]
-
-    @property
-    def high(self) -> int:
-        return max(self.bids.values(), default=0)
 
 
 class RouteRevenue(Protocol):
@@ -64,9 +59,7 @@ class Planner:
         view = self.game.round.auction_view()
         if view is None:
             return None
-        return AuctionUnderWay(
-            str(view["target"]), dict(view["bids"]), tuple(int(b) for b in view["bidders"])
-        )
+        return AuctionUnderWay(str(view["target"]), dict(view["bids"]))
 
     def operating(self) -> str | None:
         """The corporation whose operating turn it is (``None`` outside one)."""
