@@ -26,3 +26,8 @@ _.string_from  # rl/openspiel.py: AcquireObserver
 _.layout  # g1817/data/maps.py: PrintedHex.layout, TileType.layout
 TILES_BASE  # g1817/data/maps.py
 TILES_WO  # g1817/data/maps.py
+
+# 1817's bots, built by name from the bot registry (bots/registry.py: "module:Class").
+Random1817  # bots/g1817/random_bot.py
+Heuristic1817  # bots/g1817/heuristic.py
+Mcts1817  # bots/g1817/mcts.py
