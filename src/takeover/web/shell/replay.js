@@ -240,7 +240,13 @@ export class ReplayPage {
           "ol",
           { class: "log" },
           (data.events || [])
-            .map((e) => this.game.describe(e, who))
+            .map((e) =>
+              this.game.describe(e, who, {
+                player: data.action.player,
+                action: data.action,
+                text: data.text,
+              }),
+            )
             .filter(Boolean)
             .map((t) => el("li", { text: t })),
         ),
