@@ -17,7 +17,7 @@ export class G1817Table {
     this.map = new MapView();
     this.mapBox = el("section", { class: "map-box" }, el("h3", { text: "Map" }), this.map.node);
     this.marketBox = el("section", { class: "market-box" });
-    this.auctionBox = el("div", { class: "auction-box" });
+    this.auctionBox = el("section", { class: "auction-box" });
     this.corpsBox = el("section", { class: "corps-box" });
     this.playersBox = el("section", { class: "players-box" });
     this.bankBox = el("section", { class: "bank-box" });
