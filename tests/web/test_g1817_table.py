@@ -23,7 +23,7 @@ def test_panels_show_the_position(page: Any, server: Any, artifacts: Any) -> Non
     cards = page.locator(".corp-card")
     assert cards.count() == len(view["corps"])
     nysw = page.locator(".corp-card[data-corp='NYSW']")
-    assert nysw.locator(".holder.short").inner_text() == "Di −1"
+    assert nysw.locator(".holder.short").inner_text() == "Di \u22121"
     assert nysw.locator(".holder.president").inner_text().startswith("Ann ")
     bess = view["corps"]["Bess"]
     bess_card = page.locator(".corp-card[data-corp='Bess']")
@@ -34,7 +34,7 @@ def test_panels_show_the_position(page: Any, server: Any, artifacts: Any) -> Non
         assert row.locator(".certs").inner_text() == f"{p['certs']}/{view['cert_limit']}"
         assert row.locator(".cash").inner_text() == f"${p['cash']:,}"
     short = page.locator(".players-1817 tr.holdings-row[data-player='1594'] .holding.short")
-    assert short.inner_text() == "NYSW−1"
+    assert short.inner_text() == "NYSW\u22121"
     bank = page.locator(".bank").inner_text()
     assert f"{view['loans_left']} loans of $100 left" in bank
     assert "Next train: 4 ($400)" in bank and "2 trains rust" in bank
