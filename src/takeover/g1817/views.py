@@ -5,8 +5,8 @@ besides: the depot and the trains still to come, the market row and each space's
 the phase and what the next train changes, the interest rate ahead, names, net worths,
 each corporation's holders and interest due, the privates, any auction under way, and
 for a dividend decision what each choice would pay and where the price would go
-(computed by the engine on copies, so the browser never re-implements a rule).
-Every seat, and spectators, see the same.
+(computed by the engine on copies, so the browser never re-implements a rule), and the
+map (:func:`takeover.g1817.map.view.board_view`). Every seat, and spectators, see the same.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from takeover.g1817.data.editions import MARKET_CODES, MARKET_PRICES, PHASES
 from takeover.g1817.entities import POOL
 from takeover.g1817.game import LOAN_VALUE
+from takeover.g1817.map.view import board_view
 from takeover.g1817.trace import snapshot
 
 if TYPE_CHECKING:
@@ -93,6 +94,7 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
     if sales is not None:
         out["train_sales"] = sales
     out["game_end_reason"] = game.game_end_reason
+    out["map"] = board_view(game.board, game.phase_colors)
     return out
 
 

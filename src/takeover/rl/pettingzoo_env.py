@@ -14,7 +14,7 @@ seeded by it.
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> bool(obs["action_mask"].sum() > 0), reward, terminated
-(True, 0, False)
+(True, 0.0, False)
 """
 
 from __future__ import annotations

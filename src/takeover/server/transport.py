@@ -168,8 +168,8 @@ class Hub:
                 try:
                     message = await asyncio.wait_for(conn.ws.receive(), hello_by - loop.time())
                 except TimeoutError:
-                    text = f'say "hello" within {wait:g} s of connecting'
-                    conn.send_json(error_message("bad_request", text))
+                    late = f'say "hello" within {wait:g} s of connecting'
+                    conn.send_json(error_message("bad_request", late))
                     code[0] = CLOSE_POLICY
                     conn.close()
                     return
@@ -177,7 +177,7 @@ class Hub:
                 message = await conn.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            text = message.get("text")
+            text: str | None = message.get("text")
             if text is None:
                 raw = message.get("bytes") or b""
                 size = len(raw)
