@@ -131,3 +131,33 @@ def with_map_choices(game: Game1817, message: dict[str, Any]) -> dict[str, Any]:
     message["legal"] = extra + message["legal"]
     message["legal_text"] = [f"{a['type']}" for a in extra] + message["legal_text"]
     return message
+
+
+def replay_steps(name: str) -> list[dict[str, Any]]:
+    """Every step of a real game as the replay viewer gets it from
+    ``/api/games/{id}/steps/{n}`` (the public view after ``n`` actions and the action)."""
+    data = _record(name)
+    game = new_game(data)
+    expanded = [(raw, expand(raw)) for raw in applied_actions(list(data["actions"]))]
+    flat = [a for _, acts in expanded for a in acts]
+    steps: list[dict[str, Any]] = [{"step": 0, "view": game.view(None), "events": []}]
+    position = 0
+    for action in flat:
+        position += 1
+        game.upcoming = Remaining(flat, position)
+        if action.type == "message" or game.finished:
+            continue
+        actor = game.controller(action)
+        events = game.push(action)
+        steps.append(
+            {
+                "step": len(steps),
+                "view": game.view(None),
+                "action": {"player": actor if actor is not None else 0, **action.to_dict()},
+                "text": game.action_text(action),
+                "events": [game.event_view(e, None) for e in events],
+            }
+        )
+    for step in steps:
+        step["total"] = len(steps) - 1
+    return steps
