@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from takeover.core.errors import RecordError, TakeoverError
-from takeover.g1817.actions import Action, Remaining
+from takeover.g1817.actions import Action
 from takeover.g1817.state import Game1817
 from takeover.g1817.trace import compare, read_trace, snapshot
 
@@ -99,13 +99,9 @@ def replay_game(
     if trace_path is not None:
         trace_lines = _trace_lines(trace_path, {a["id"] for a in applied}, game)
     expanded = [(raw, expand(raw)) for raw in applied]
-    flat = [a for _, acts in expanded for a in acts]
-    position = 0
     matched = 0
     for raw, actions in expanded:
         for action in actions:
-            position += 1
-            game.upcoming = Remaining(flat, position)
             if game.finished and action.type == "message":
                 continue
             try:
@@ -129,7 +125,6 @@ def replay_game(
             if diff is not None:
                 raise RecordError(f"trace divergence: {diff}", index=raw["id"], action=dict(raw))
             matched += 1
-    game.upcoming = None
     return game, len(applied), matched
 
 
