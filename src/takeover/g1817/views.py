@@ -80,6 +80,8 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
     out["decision"] = (
         None if decision is None else {"seats": list(decision.seats), "kind": decision.kind}
     )
+    if decision is not None and decision.kind == "track":
+        out["tiles"] = tile_catalogue(game)
     auction = None if game.finished else game.round.auction_view()
     if auction is not None:
         out["auction"] = {
@@ -191,3 +193,24 @@ def train_sales(game: Game1817) -> dict[str, Any] | None:
         if rnd.train_sale_refusal(t.id, 1) is None
     ]
     return {"buyer": corp.sym, "max_price": corp.cash, "trains": trains}
+
+
+def tile_catalogue(game: Game1817) -> dict[str, dict[str, Any]]:
+    """While track may be laid: each tile of the phase's colours still in the supply, as
+    designed (unrotated), so that a client can show a lay before it is made. Paths and
+    stops are in the map view's notation (docs/1817.md, "The map view")."""
+    board = game.board
+    colors = game.phase_colors
+    out: dict[str, dict[str, Any]] = {}
+    for name, tile in board.data.tiles.items():
+        if tile.color not in colors or not board.supply.get(name):
+            continue
+        out[name] = {
+            "color": tile.color,
+            "label": tile.label or None,
+            "paths": [[a, b] for a, b in tile.paths],
+            "cities": [{"slots": c.slots, "revenue": c.revenue_at(colors)} for c in tile.cities],
+            "towns": [{"revenue": t.revenue_at(colors)} for t in tile.towns],
+            "junction": tile.junctions > 0,
+        }
+    return out

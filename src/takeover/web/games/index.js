@@ -66,6 +66,8 @@ export function checkGame(game) {
   }
   if (game.stylesheet !== undefined && typeof game.stylesheet !== "string")
     problems.push('"stylesheet" should be a URL string');
+  if (game.actionText !== undefined && typeof game.actionText !== "function")
+    problems.push('"actionText" should be a function');
   return problems;
 }
 

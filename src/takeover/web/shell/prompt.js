@@ -141,7 +141,8 @@ export function choiceButton(prompt, label, action, opts = {}) {
   });
   if (opts.colour) b.appendChild(colourTag(label, opts.colour));
   else b.textContent = label;
-  if (opts.key) b.appendChild(keyCap(opts.key));
+  const cap = opts.key ? keyCap(opts.key) : null; // none on a touch screen
+  if (cap) b.appendChild(cap);
   if (opts.key && !opts.disabled) prompt.keys.set(opts.key, () => prompt.act(action));
   return b;
 }

@@ -12,7 +12,7 @@ export function renderAuction(view, names) {
     : corpTag(a.target);
   const bids = Object.entries(a.bids || {}).sort((x, y) => y[1] - x[1]);
   return el(
-    "section",
+    "div",
     { class: "auction" },
     el("h3", {}, "Auction: ", target),
     bids.length

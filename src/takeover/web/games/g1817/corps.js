@@ -38,7 +38,7 @@ function holdersLine(view, sym, corp, names) {
 }
 
 function fact(label, value, cls) {
-  return el("span", { class: `fact ${cls || ""}` }, el("span", { class: "k", text: label }), value);
+  return el("span", { class: `fact ${cls || ""}` }, el("span", { class: "k", text: label }), " ", value);
 }
 
 function corpCard(view, sym, corp, names, operating) {

@@ -37,6 +37,12 @@ export default {
   prompts,
   describe,
 
+  /** A move in words for the replay's heading: the action's own line. */
+  actionText(entry, who) {
+    const type = entry.action && entry.action.type;
+    return type ? describe({ type, entity: entry.action.entity }, who, entry) : null;
+  },
+
   createTable(ctx) {
     return new G1817Table(ctx);
   },

@@ -36,15 +36,33 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A hex's centre on the drawing. */
-export function centre(h) {
-  return [(h.column * W) / 2, h.row * 1.5 * S];
+// The layout of the map being drawn: `pointy` (1817, 1817NA: point up, letter = row) or
+// `flat` (1817WO: flat side up, letter = column); see docs/1817.md.
+let pointy = true;
+
+/** Draw the hexes of a map of this layout from now on. */
+export function setLayout(layout) {
+  pointy = layout !== "flat";
 }
 
-/** The unit vector from a hex's centre towards the middle of edge `e` (0 lower left,
- * 1 left, 2 upper left, 3 upper right, 4 right, 5 lower right). */
+/** A hex's centre on the drawing. */
+export function centre(h) {
+  const letter = h.letter ?? h.row;
+  const number = h.number ?? h.column;
+  if (pointy) return [(number * W) / 2, letter * 1.5 * S];
+  return [letter * 1.5 * S, (number * W) / 2];
+}
+
+/** Half the width and height of a hex. */
+function halfSize() {
+  return pointy ? [W / 2, S] : [S, W / 2];
+}
+
+/** The unit vector from a hex's centre towards the middle of edge `e` (pointy: 0 lower
+ * left, 1 left, 2 upper left, 3 upper right, 4 right, 5 lower right; flat: 0 bottom, 1
+ * lower left, 2 upper left, 3 top, 4 upper right, 5 lower right). */
 function edgeDir(e) {
-  const a = ((120 + 60 * e) * Math.PI) / 180;
+  const a = (((pointy ? 120 : 90) + 60 * e) * Math.PI) / 180;
   return [Math.cos(a), Math.sin(a)];
 }
 
@@ -53,17 +71,21 @@ function edgePoint(e) {
   return [(x * W) / 2, (y * W) / 2];
 }
 
-function corners(scale = 1) {
+/** The corners of a hex: corner i + 1 and i + 2 bound edge i. */
+function corners() {
   const out = [];
   for (let i = 0; i < 6; i++) {
-    const a = ((30 + 60 * i) * Math.PI) / 180;
-    out.push([Math.cos(a) * S * scale, Math.sin(a) * S * scale]);
+    const a = (((pointy ? 30 : 0) + 60 * i) * Math.PI) / 180;
+    out.push([Math.cos(a) * S, Math.sin(a) * S]);
   }
   return out;
 }
-const HEX_POINTS = corners()
-  .map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`)
-  .join(" ");
+
+function hexPoints() {
+  return corners()
+    .map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`)
+    .join(" ");
+}
 
 /** Where each stop (c<i>, t<i>, o<i>, j0) of a hex sits, from the edges joined to it. */
 function stopPositions(h) {
@@ -268,7 +290,7 @@ export function drawHex(h) {
       dataset: { hex: h.id, tile: h.tile ? h.tile.id : "" },
     },
     svg("title", { text: title }),
-    svg("polygon", { points: HEX_POINTS, fill: FILL[h.color] || "#eee", class: "hex-shape" }),
+    svg("polygon", { points: hexPoints(), fill: FILL[h.color] || "#eee", class: "hex-shape" }),
     borders(h),
     track(h, stops),
     (h.offboards || []).map((o) => offboardRevenues(o)),
@@ -288,12 +310,13 @@ export function drawHex(h) {
 /** The map's extent on the drawing: [x, y, width, height]. */
 function extent(hexes) {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  const [hw, hh] = halfSize();
   for (const h of hexes) {
     const [x, y] = centre(h);
-    x0 = Math.min(x0, x - W / 2);
-    x1 = Math.max(x1, x + W / 2);
-    y0 = Math.min(y0, y - S);
-    y1 = Math.max(y1, y + S);
+    x0 = Math.min(x0, x - hw);
+    x1 = Math.max(x1, x + hw);
+    y0 = Math.min(y0, y - hh);
+    y1 = Math.max(y1, y + hh);
   }
   return [x0 - 4, y0 - 4, x1 - x0 + 8, y1 - y0 + 8];
 }
@@ -319,12 +342,14 @@ export class MapView {
 
   update(view) {
     const map = view && view.map;
+    this.overlay.replaceChildren();
     if (!map || !(map.hexes || []).length) {
       this.node.replaceChildren(this.empty);
       this.drawn = null;
       return;
     }
     if (this.empty.parentNode) this.node.replaceChildren(this.svg, this.tools);
+    setLayout(map.layout);
     this.layer.replaceChildren(...map.hexes.map(drawHex));
     this.hexes = new Map(map.hexes.map((h) => [h.id, h]));
     const full = extent(map.hexes);
@@ -339,6 +364,16 @@ export class MapView {
   /** The hex node of `id`. */
   hexNode(id) {
     return this.layer.querySelector(`[data-hex="${CSS.escape(id)}"].hex`);
+  }
+
+  /** Centre the drawing on hex `id`, close enough to see its track (zooming in only). */
+  focus(id) {
+    const h = this.hexes && this.hexes.get(id);
+    if (!h || !this.box) return;
+    const [x, y] = centre(h);
+    const [, , w, hgt] = this.box;
+    const f = Math.min(1, (W * 7) / w);
+    this.setBox([x - (w * f) / 2, y - (hgt * f) / 2, w * f, hgt * f]);
   }
 
   fit() {
@@ -421,8 +456,14 @@ export class MapView {
       this.pointers.delete(e.pointerId);
       s.classList.remove("dragging");
       if (e.type === "pointerup" && !wasDrag && this.onHex) {
-        const hex = e.target.closest && e.target.closest("[data-hex]");
-        if (hex) this.onHex(hex.dataset.hex, hex.dataset.city || null, e);
+        const slot = e.target.closest && e.target.closest(".slot");
+        const hex = e.target.closest && e.target.closest(".hex");
+        if (hex)
+          this.onHex(
+            hex.dataset.hex,
+            slot ? slot.dataset.city : null,
+            slot ? Number(slot.dataset.slot) : null,
+          );
       }
       if (!this.pointers.size) this.moved = 0;
     };

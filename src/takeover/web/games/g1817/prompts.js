@@ -8,6 +8,7 @@ import { choiceButton, keyCap } from "../../shell/prompt.js";
 import { plural } from "../../shell/words.js";
 import { companyLabel, corpTag, isCorp, playerName } from "./common.js";
 import { bidWidget } from "./bids.js";
+import { mapPrompts } from "./mapprompts.js";
 
 /** A button for one legal action whose label is made of nodes (corporation tags...). */
 function richButton(prompt, nodes, action, opts = {}) {
@@ -72,6 +73,7 @@ function passLabel(view, action) {
 }
 
 export const prompts = {
+  ...mapPrompts,
   bid: bidWidget,
 
   pass(prompt, options, view, state) {

@@ -7,6 +7,7 @@ import { renderAuction } from "./auction.js";
 import { renderBank } from "./bank.js";
 import { renderCorporations } from "./corps.js";
 import { MapView } from "./map.js";
+import { mapLink, markLegal } from "./maplink.js";
 import { renderMarket } from "./market.js";
 import { renderPlayers } from "./players.js";
 
@@ -15,9 +16,11 @@ export class G1817Table {
   constructor(ctx) {
     this.ctx = ctx;
     this.map = new MapView();
+    mapLink.map = this.map;
+    this.map.onHex = (hex, city, slot) => mapLink.onPick && mapLink.onPick(hex, city, slot);
     this.mapBox = el("section", { class: "map-box" }, el("h3", { text: "Map" }), this.map.node);
     this.marketBox = el("section", { class: "market-box" });
-    this.auctionBox = el("div", { class: "auction-box" });
+    this.auctionBox = el("section", { class: "auction-box" });
     this.corpsBox = el("section", { class: "corps-box" });
     this.playersBox = el("section", { class: "players-box" });
     this.bankBox = el("section", { class: "bank-box" });
@@ -31,7 +34,14 @@ export class G1817Table {
   update(state) {
     const view = state.view;
     const names = this.ctx.names();
-    this.map.update(view, state, this.ctx);
+    this.map.update(view);
+    // what the prompt (drawn just before) asked of the map for this state
+    const legal = state.legal || [];
+    if (!legal.some((a) => ["lay_tile", "place_token"].includes(a.type))) mapLink.onPick = null;
+    markLegal(this.map, legal);
+    const after = mapLink.after;
+    mapLink.after = null;
+    if (after) after();
     replace(this.marketBox, el("h3", { text: "Stock market" }), renderMarket(view));
     replace(this.auctionBox, renderAuction(view, names));
     replace(this.corpsBox, el("h3", { text: "Corporations" }), renderCorporations(view, names));
@@ -48,6 +58,7 @@ export class G1817Table {
   }
 
   destroy() {
+    if (mapLink.map === this.map) Object.assign(mapLink, { map: null, onPick: null, after: null });
     this.map.destroy();
   }
 }
