@@ -137,10 +137,7 @@ def replay_steps(name: str) -> list[dict[str, Any]]:
     expanded = [(raw, expand(raw)) for raw in applied_actions(list(data["actions"]))]
     flat = [a for _, acts in expanded for a in acts]
     steps: list[dict[str, Any]] = [{"step": 0, "view": game.view(None), "events": []}]
-    position = 0
     for action in flat:
-        position += 1
-        game.upcoming = Remaining(flat, position)
         if action.type == "message" or game.finished:
             continue
         actor = game.controller(action)
