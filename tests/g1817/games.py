@@ -10,6 +10,7 @@ from typing import Any
 
 from takeover.g1817.actions import Action
 from takeover.g1817.fixture import applied_actions, expand, new_game
+from takeover.g1817.map.board import Board, MapData
 from takeover.g1817.state import Game1817
 
 GAMES = (
@@ -81,6 +82,13 @@ def fingerprint(obj: object) -> object:
     def walk(value: object) -> object:
         if value is None or isinstance(value, (bool, int, float, str)):
             return value
+        if isinstance(value, MapData):
+            return ("map", value.title)  # the printed map, shared and never changed
+        if isinstance(value, Board):  # dicts of immutable values: compared as they are
+            return ("board", value.data.title, *(
+                tuple(sorted(d.items()))
+                for d in (value.laid, value.tokens, value.markers, value.supply, value.issued)
+            ))  # fmt: skip
         if id(value) in memo:
             return ("seen", memo[id(value)])
         memo[id(value)] = len(memo)

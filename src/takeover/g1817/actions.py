@@ -60,6 +60,8 @@ KEY_FIELDS: dict[str, tuple[str, ...]] = {
     "bid": ("company", "corporation", "price"),
     "choose": ("choice",),
     "assign": ("target",),
+    "lay_tile": ("hex", "tile", "rotation"),
+    "place_token": ("city",),
     "buy_shares": ("shares",),
     "sell_shares": ("shares",),
     "short": ("corporation",),

@@ -17,7 +17,13 @@ from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.map.graph import can_run
 from takeover.g1817.rounds.base import Round, Step, int_field, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
-from takeover.g1817.track import lay_refusal, route_revenues, token_cities
+from takeover.g1817.track import (
+    bridge_targets,
+    lay_refusal,
+    map_actions,
+    route_revenues,
+    token_cities,
+)
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -275,11 +281,13 @@ class Operate(Step):
         return self.round.stage in ("track", "token", "buy_train", "loan")
 
     def legal(self) -> list[Action]:
-        """The money decisions; lays, tokens, routes and privates' powers need the map,
-        and a train from another corporation may cost any amount from $1 (not listed)."""
+        """Every decision of the operating corporation but a train from another
+        corporation, which may cost any amount from $1 (not listed); of the routes, the
+        router's best set and running none."""
         rnd = self.round
         sym = rnd.corp.sym
-        out = [make("take_loan", sym)] if rnd.may_take_loan() else []
+        out = map_actions(self.game, rnd.corp, rnd.stage, rnd.laid)
+        out += [make("take_loan", sym)] if rnd.may_take_loan() else []
         if self.may_pass():
             out.append(make("pass", sym))
         if rnd.stage == "dividend":
@@ -400,5 +408,10 @@ class Operate(Step):
 
     def on_assign(self, action: Action) -> None:
         require(action.entity_type == "company", "only a private assigns in an operating round")
+        company, target = str(action.entity), str(action.get("target"))
+        require(
+            target in bridge_targets(self.game, self.round.corp, company),
+            f"{company} may not place a bridge on {target} now",
+        )
         self.game.assign_company(action)
         self.round.advance()
