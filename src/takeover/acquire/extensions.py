@@ -3,6 +3,7 @@
 * ``TRADE_OFFERS``: players' trades (rules section 7) are open-ended ``propose_trade``
   actions, never listed; this says when the active player may propose one.
 * ``VOLUNTARY_END``: declaring the end, alone or with a purchase (rules 5.1 and 8.2).
+* ``HANDS``: each player's tiles by name (the replay viewer shows them after the end).
 * ``WORLD_SAMPLER``: other hands, the bag and, with ``hidden_holdings``, other players'
   money re-dealt (:meth:`AcquireState.determinize`).
 """
@@ -13,7 +14,13 @@ import random
 from typing import TYPE_CHECKING
 
 from takeover.acquire.actions import BuyShares, DeclareEnd
-from takeover.core.extensions import TRADE_OFFERS, VOLUNTARY_END, WORLD_SAMPLER, Extensions
+from takeover.core.extensions import (
+    HANDS,
+    TRADE_OFFERS,
+    VOLUNTARY_END,
+    WORLD_SAMPLER,
+    Extensions,
+)
 from takeover.core.protocol import Action
 
 if TYPE_CHECKING:
@@ -48,9 +55,21 @@ class Worlds:
         return self.state.determinize(seat, rng)
 
 
+class Tiles:
+    __slots__ = ("state",)
+
+    def __init__(self, state: AcquireState) -> None:
+        self.state = state
+
+    def hand(self, seat: int) -> list[str]:
+        names = self.state.ctx.board.names
+        return [names[t] for t in sorted(self.state.hands[seat])]
+
+
 _DECLARING = DeclaringTheEnd()
 
 EXTENSIONS: Extensions[AcquireState] = Extensions()
 EXTENSIONS.provide(TRADE_OFFERS, Trades)
 EXTENSIONS.provide(VOLUNTARY_END, lambda state: _DECLARING)
 EXTENSIONS.provide(WORLD_SAMPLER, Worlds)
+EXTENSIONS.provide(HANDS, Tiles)

@@ -106,9 +106,18 @@ class WorldSampler(Protocol):
     def sample(self, seat: int, rng: random.Random) -> GameState: ...
 
 
+class Hands(Protocol):
+    """Each seat's hidden hand, in the game's own words (Acquire's tiles, ``["6D", ...]``),
+    for those who may see everything: the replay viewer of a finished game. A game with
+    nothing hidden in hands offers none."""
+
+    def hand(self, seat: int) -> list[str]: ...
+
+
 TRADE_OFFERS: Extension[TradeOffers] = Extension("trade_offers", TradeOffers.__doc__ or "")
 VOLUNTARY_END: Extension[VoluntaryEnd] = Extension("voluntary_end", VoluntaryEnd.__doc__ or "")
 WORLD_SAMPLER: Extension[WorldSampler] = Extension("world_sampler", WorldSampler.__doc__ or "")
+HANDS: Extension[Hands] = Extension("hands", Hands.__doc__ or "")
 
-STANDARD: Sequence[Extension[Any]] = (TRADE_OFFERS, VOLUNTARY_END, WORLD_SAMPLER)
+STANDARD: Sequence[Extension[Any]] = (TRADE_OFFERS, VOLUNTARY_END, WORLD_SAMPLER, HANDS)
 """The keys defined here, for documentation and the conformance suite."""

@@ -191,6 +191,20 @@ class RulesetSchema:
             values[name] = value
         return preset, values
 
+    def record_form(self, ruleset: object) -> str | dict[str, Any]:
+        """``ruleset`` in its shortest record form: the preset's name when no option
+        differs from the preset, else ``{"preset", "options"}`` with the options that do.
+
+        >>> schema = RulesetSchema((Preset("basic", 2, 4),), (Option("fast", "bool", False),))
+        >>> schema.record_form({"options": {"fast": False}}), schema.record_form(
+        ...     {"preset": "basic", "options": {"fast": True}})
+        ('basic', {'preset': 'basic', 'options': {'fast': True}})
+        """
+        preset, values = self.read(ruleset)
+        base = self.defaults(preset)
+        changed = {k: v for k, v in values.items() if base[k] != v}
+        return {"preset": preset.name, "options": changed} if changed else preset.name
+
     def to_json(self) -> dict[str, Any]:
         """What a lobby needs to draw its form."""
         return {

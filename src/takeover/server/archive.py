@@ -12,11 +12,13 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from takeover.core.protocol import Event, GameDefinition
+from takeover.core.extensions import HANDS
+from takeover.core.protocol import Event, GameState
+from takeover.core.registry import get as get_game
 from takeover.server.master import MasterError
 from takeover.server.services import services
 from takeover.server.storage import TableRecord
-from takeover.server.table import ServedState, Update, iso, play_on
+from takeover.server.table import Update, iso, play_on, start_state
 
 KEPT = 64
 """Finished records kept in memory."""
@@ -37,8 +39,7 @@ async def games(request: Request) -> Response:
 async def record(request: Request) -> Response:
     """The complete record of a finished game (docs/record-format.md)."""
     rec = await finished_record(request, request.path_params["table_id"])
-    actions = [{"player": seat, **action} for seat, action in rec.actions]
-    return JSONResponse({**(rec.setup or {}), "actions": actions})
+    return JSONResponse(await asyncio.to_thread(game_record, rec))
 
 
 async def step(request: Request) -> Response:
@@ -51,8 +52,7 @@ async def step(request: Request) -> Response:
     total = len(rec.actions)
     if not 0 <= n <= total:
         raise MasterError("bad_request", f"step must be 0 to {total}, not {n}")
-    definition = services(request).master.definition
-    return JSONResponse(await asyncio.to_thread(position, definition, rec, n))
+    return JSONResponse(await asyncio.to_thread(position, rec, n))
 
 
 async def finished_record(request: Request, table_id: str) -> TableRecord:
@@ -74,30 +74,45 @@ async def finished_record(request: Request, table_id: str) -> TableRecord:
     return rec
 
 
-def position(definition: GameDefinition, rec: TableRecord, n: int) -> dict[str, Any]:
-    """The public position after ``n`` actions of a finished game, with every hand."""
-    # protocol: from_record() gives a GameState; the server needs Acquire's methods
-    state: ServedState = definition.from_record({**(rec.setup or {}), "actions": []})  # type: ignore[assignment]
+def game_record(rec: TableRecord) -> dict[str, Any]:
+    """The game's own record of a stored game (the game's ``to_record``: Acquire's
+    format, 18xx.games' for 1817), which its definition (and ``takeover replay``) replays."""
+    state = start_state(get_game(rec.game), rec.setup or {})
+    for _ in play_on(state, rec.actions, 0):
+        pass
+    return state.to_record()
+
+
+def position(rec: TableRecord, n: int) -> dict[str, Any]:
+    """The public position after ``n`` actions of a finished game, with every hand (where
+    the game has hidden hands: its ``HANDS`` extension)."""
+    state = start_state(get_game(rec.game), rec.setup or {})
     last: Update | None = None
     for last in play_on(state, rec.actions[:n], 0):  # noqa: B007 (the last one is described)
         pass
+    return describe(state, n, len(rec.actions), last)
+
+
+def describe(state: GameState, n: int, total: int, last: Update | None) -> dict[str, Any]:
+    """A replay step: the public view after ``n`` of ``total`` actions, the hands, and the
+    action that led there with its words and events (none for ``n = 0``)."""
     out: dict[str, Any] = {
+        "game": state.game,
         "step": n,
-        "total": len(rec.actions),
+        "total": total,
         "view": state.view(None),
-        "hands": [
-            [t["tile"] for t in state.view(p).get("hand", [])] for p in range(state.num_players)
-        ],
     }
+    hands = state.extension(HANDS)
+    if hands is not None:
+        out["hands"] = [hands.hand(p) for p in range(state.num_players)]
     if last is not None:
-        record = state.action_to_dict(last.action)  # protocol: action_to_dict
-        out["action"] = {"player": last.seat, **record}
-        out["text"] = state.text(last.action)  # protocol: text(action)
+        out["action"] = {"player": last.seat, **state.action_to_dict(last.action)}
+        out["text"] = state.action_text(last.action)
         out["events"] = _events(state, last.events)
     return out
 
 
-def _events(state: ServedState, events: list[Event]) -> list[dict[str, Any]]:
+def _events(state: GameState, events: list[Event]) -> list[dict[str, Any]]:
     return [e for e in (state.event_view(ev, None) for ev in events) if e]
 
 
@@ -105,6 +120,7 @@ def _entry(record: TableRecord) -> dict[str, Any]:
     result = record.result or {}
     return {
         "id": record.id,
+        "game": record.game,
         "finished_at": iso(record.finished_at),
         "ruleset": record.ruleset,
         "players": result.get("players"),

@@ -18,23 +18,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from takeover.bots import BotSpec, BotSpecError
+from takeover.bots import BotSpec, BotSpecError, levels
 from takeover.bots import make_bot as build
 from takeover.bots.base import Observation
+from takeover.core.extensions import TRADE_OFFERS, VOLUNTARY_END
+from takeover.core.protocol import Action, GameState
 from takeover.server.workers import NoWorkers, Overran, WorkerPool
 
 log = logging.getLogger("takeover.server")
 
-LEVELS = [
-    {"spec": "random", "label": "Random"},
-    {"spec": "heuristic", "label": "Heuristic"},
-    {"spec": "mcts:time=1", "label": "MCTS (1 s a move)"},
-]
-"""The bot levels offered in the lobby (any spec ``make_bot`` accepts also works)."""
+OFFERED = {
+    "random": ("random", "Random"),
+    "heuristic": ("heuristic", "Heuristic"),
+    "mcts": ("mcts:time=1", "MCTS (1 s a move)"),
+}
+"""How the lobby offers a bot level: the spec it seats and its label. Which levels a
+game has comes from the bot registry (:func:`takeover.bots.levels`); a level not named
+here is offered by its name (any spec the registry accepts also works)."""
 
 THREADED = ("random",)
 """Levels cheap enough to run in a thread of the server process."""
@@ -44,35 +48,42 @@ class BadBot(ValueError):
     """A bot spec the server cannot run; the message says why."""
 
 
-def make_bot(spec: str | BotSpec) -> Any:
-    """Build a bot; :class:`BadBot` names a bad spec."""
+def make_bot(spec: str | BotSpec, game: str = "acquire") -> Any:
+    """Build a bot for ``game``; :class:`BadBot` names a bad spec."""
     try:
-        return build(spec)
+        return build(spec, game)
     except BotSpecError as exc:
         raise BadBot(str(exc)) from None
 
 
-def bot_levels() -> list[dict[str, str]]:
-    levels = []
-    for level in LEVELS:
-        try:
-            make_bot(level["spec"])
-        except BadBot:
-            continue
-        levels.append(level)
-    return levels
+def _offer(level: str, game: str) -> dict[str, str]:
+    spec, label = OFFERED.get(level, (level, level.replace("_", " ").capitalize()))
+    try:
+        BotSpec.parse(spec, game)
+    except BotSpecError:  # the game's level has other settings: seat it as it comes
+        spec = level
+    return {"spec": spec, "label": label}
 
 
-def bot_label(spec: str) -> str:
-    for level in LEVELS:
+def bot_levels(game: str = "acquire") -> list[dict[str, str]]:
+    """The levels the lobby offers for ``game`` (``spec`` and ``label``), from the registry."""
+    return [_offer(entry.level, game) for entry in levels(game)]
+
+
+def bot_label(spec: str, game: str = "acquire") -> str:
+    for level in bot_levels(game):
         if level["spec"] == spec:
             return f"{level['label']} bot"
     return f"Bot ({spec})"
 
 
-def fallback(legal: list[Any]) -> Any:
-    """A harmless legal action: never the declaration of the end."""
-    return next((a for a in legal if a.type != "declare_end"), legal[0])
+def fallback(state: GameState, legal: Sequence[Action]) -> Action:
+    """A harmless legal action: never one that ends the game by choice (the game's
+    ``VOLUNTARY_END``, such as Acquire's declaration of the end)."""
+    ending = state.extension(VOLUNTARY_END)
+    if ending is None:
+        return legal[0]
+    return next((a for a in legal if not ending.ends_game(a)), legal[0])
 
 
 _WORKER_BOTS: dict[Any, Any] = {}
@@ -85,18 +96,18 @@ def _choose(key: Any, spec: BotSpec, obs: Observation, seed: int) -> Any:
     if bot is None:
         if len(_WORKER_BOTS) > 10_000:
             _WORKER_BOTS.clear()
-        bot = _WORKER_BOTS[(key, spec)] = make_bot(spec)
+        bot = _WORKER_BOTS[(key, spec)] = make_bot(spec, spec.game)
     return bot.choose(obs, random.Random(seed))
 
 
-def _spec(spec: str) -> BotSpec:
+def _spec(spec: str, game: str) -> BotSpec:
     try:
-        return BotSpec.parse(spec)
+        return BotSpec.parse(spec, game)
     except BotSpecError as exc:
         raise BadBot(str(exc)) from None
 
 
-WARM = ("takeover.acquire", "takeover.bots.heuristic", "takeover.bots.mcts")
+WARM = ("takeover.acquire", "takeover.g1817", "takeover.bots.heuristic", "takeover.bots.mcts")
 """Modules a worker imports before it says it is ready (their import is no one's think
 time)."""
 
@@ -114,14 +125,15 @@ class BotRunner:
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="bot")
         self.pool = WorkerPool(self.workers, think_seconds, "takeover.server.bots:_choose", WARM)
         self._no_processes = False
-        self._specs: dict[str, BotSpec] = {}
+        self._specs: dict[tuple[str, str], BotSpec] = {}
         """Each seat's spec, read once."""
 
-    def check(self, spec: object) -> str:
-        """``spec`` if the server can run it (within its bounds), else :class:`BadBot`."""
+    def check(self, spec: object, game: str = "acquire") -> str:
+        """``spec`` if the server can run it for ``game`` (within its bounds), else
+        :class:`BadBot`."""
         if not isinstance(spec, str) or not spec or len(spec) > 64:
             raise BadBot(f"a bot must be named by a spec such as 'random', got {spec!r}")
-        parsed = _spec(spec)
+        parsed = _spec(spec, game)
         try:
             parsed.check(self.bounds)
         except BotSpecError as exc:
@@ -133,13 +145,13 @@ class BotRunner:
             raise BadBot(str(exc)) from None
         return spec
 
-    def spec(self, spec: str) -> BotSpec:
-        """``spec`` read once (a seat's spec was checked when it was seated)."""
-        parsed = self._specs.get(spec)
+    def spec(self, spec: str, game: str = "acquire") -> BotSpec:
+        """``spec`` for ``game``, read once (a seat's spec was checked when it was seated)."""
+        parsed = self._specs.get((spec, game))
         if parsed is None:
             if len(self._specs) > 1000:
                 self._specs.clear()
-            parsed = self._specs[spec] = _spec(spec)
+            parsed = self._specs[(spec, game)] = _spec(spec, game)
         return parsed
 
     async def _think(self, group: Hashable, key: Any, spec: BotSpec, *args: Any) -> Any:
@@ -156,8 +168,8 @@ class BotRunner:
         return await asyncio.wait_for(job, self.think_seconds)
 
     async def choose(
-        self, key: Any, spec: str, state: Any, seat: int, seed: int, group: Hashable = None
-    ) -> Any:
+        self, key: Any, spec: str, state: GameState, seat: int, seed: int, group: Hashable = None
+    ) -> Action:
         """The bot's action for ``seat`` (which must decide now), within the think time.
 
         ``key`` is ``(table id, seat)``; ``group`` whom the table counts against in the
@@ -165,17 +177,19 @@ class BotRunner:
         legal = list(state.legal_actions(seat))
         obs = Observation(state.clone(), seat, legal)
         try:
-            action = await self._think(group, key, self.spec(spec), obs, seed)
+            action: Action = await self._think(group, key, self.spec(spec, state.game), obs, seed)
         except (TimeoutError, Overran):
             log.warning(
                 "bot %s took longer than %.1fs; playing a default", spec, self.think_seconds
             )
-            return fallback(legal)
+            return fallback(state, legal)
         except Exception:
             log.exception("bot %s failed; playing a default", spec)
-            return fallback(legal)
-        if action not in legal and action.type != "propose_trade":
-            log.warning("bot %s chose %r, which is not listed as legal", spec, action)
+            return fallback(state, legal)
+        if action not in legal:
+            offers = state.extension(TRADE_OFFERS)
+            if offers is None or not offers.can_propose(seat):
+                log.warning("bot %s chose %r, which is not listed as legal", spec, action)
         return action
 
     def close(self) -> None:

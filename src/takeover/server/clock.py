@@ -54,8 +54,11 @@ def timers(settings: Settings) -> dict[str, float | None]:
     return {name: timer_seconds(settings, name) for name in TIMERS}
 
 
-def check_timer(timer: object, on_timeout: object, bots: BotRunner) -> tuple[str, str | None]:
-    """A table's timer and its ``on_timeout`` bot spec (``None``: wait), or ``bad_request``."""
+def check_timer(
+    timer: object, on_timeout: object, bots: BotRunner, game: str = "acquire"
+) -> tuple[str, str | None]:
+    """A table's timer and its ``on_timeout`` bot spec for ``game`` (``None``: wait), or
+    ``bad_request``."""
     if timer not in TIMERS:
         raise MasterError("bad_request", f"timer must be one of {', '.join(TIMERS)}, not {timer!r}")
     if on_timeout == WAIT:
@@ -63,7 +66,7 @@ def check_timer(timer: object, on_timeout: object, bots: BotRunner) -> tuple[str
     from takeover.server.bots import BadBot
 
     try:
-        return str(timer), bots.check(on_timeout)
+        return str(timer), bots.check(on_timeout, game)
     except BadBot as exc:
         raise MasterError(
             "bad_request", f'on_timeout must be "wait" or a bot spec from /api/options: {exc}'

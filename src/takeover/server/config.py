@@ -32,6 +32,10 @@ class Settings:
     connections_per_address: int = 32
     """Open WebSockets one client address may hold (at this instance)."""
 
+    import_bytes: int = 2_000_000
+    """Largest game record a client may upload to watch it (an 18xx.games export of a
+    long 1817 game is about 150 kB)."""
+
     # ------------------------------------------------------------------ names and chat
     name_length: int = 24
     chat_length: int = 300

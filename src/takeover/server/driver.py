@@ -83,7 +83,8 @@ class BotDriver:
             if exc.code != "illegal" or table.state is None:
                 raise
             log.error("bot chose an illegal action at table %s: %s", table.id, exc.message)
-            await self.master.act(table, seat, seq, fallback(list(table.state.legal_actions())))
+            state = table.state
+            await self.master.act(table, seat, seq, fallback(state, state.legal_actions(seat)))
 
 
 def bot_seat(table: Table) -> int | None:

@@ -6,16 +6,18 @@ decoded by :mod:`.schemas`), calls the master, and answers JSON.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from takeover.core.protocol import GameDefinition
+from takeover.core.registry import get as get_game
+from takeover.core.registry import names as game_names
 from takeover.server.bots import bot_levels
 from takeover.server.clock import timers
 from takeover.server.limits import Bucket, client_address, lobby_page, page_bounds
-from takeover.server.master import MAX_SEATS, MIN_SEATS, MasterError
+from takeover.server.master import MasterError
 from takeover.server.schemas import BadMessage, CreateTable, JoinTable, Leave, StartTable
 from takeover.server.schemas import decode_body as decode
 from takeover.server.services import services
@@ -54,32 +56,78 @@ async def read_body(request: Request, shape: type[T]) -> T:
 
 
 async def options(request: Request) -> Response:
-    """What a table may be created with: seats, presets, option choices, bots, limits."""
-    # protocol: Acquire's presets and option choices (a game's options are not in it yet)
-    from takeover.acquire import PRESETS
-    from takeover.acquire.rules import option_choices
-
+    """What a table may be created with: each game (its seats, presets, options and bots,
+    from its definition and the bot registry), the turn timers, the limits. The top-level
+    ``seats``, ``presets``, ``choices`` and ``bots`` describe Acquire, for older clients."""
     settings = services(request).settings
-    presets = {}
-    for name, preset in PRESETS.items():
-        fields = dataclasses.asdict(preset)
-        fields.pop("preset", None)
-        presets[name] = fields
+    games = [game_options(get_game(name)) for name in game_names()]
+    acquire = next(g for g in games if g["name"] == "acquire")
     return JSONResponse(
         {
-            "seats": {"min": MIN_SEATS, "max": MAX_SEATS},
-            "presets": presets,
-            "choices": option_choices(),
-            "bots": bot_levels(),
+            "games": games,
+            "seats": {"min": acquire["seats"]["min"], "max": acquire["seats"]["max"]},
+            "presets": acquire["presets"],
+            "choices": {o["name"]: o["values"] for o in acquire["options"] if "values" in o},
+            "bots": acquire["bots"],
             "timers": timers(settings),
             "limits": {
                 "name_length": settings.name_length,
                 "chat_length": settings.chat_length,
                 "message_bytes": settings.message_bytes,
                 "spectator_chat": settings.spectator_chat,
+                "import_bytes": settings.import_bytes,
             },
         }
     )
+
+
+def game_options(definition: GameDefinition) -> dict[str, Any]:
+    """One game's entry in ``/api/options`` (docs/server-protocol.md), read off its
+    ruleset schema: each preset's option values, seats and offered options."""
+    schema = definition.schema
+    options = []
+    for option in schema.options:
+        entry: dict[str, Any] = {
+            "name": option.name,
+            "label": option.name.replace("_", " "),
+            "type": option.kind,
+            "default": option.default,
+        }
+        if option.description:
+            entry["help"] = option.description
+        if option.kind == "choice":
+            entry["values"] = list(option.choices)
+        if option.minimum is not None:
+            entry["min"] = option.minimum
+        if option.maximum is not None:
+            entry["max"] = option.maximum
+        if option.step is not None:
+            entry["step"] = option.step
+        if option.nullable:
+            entry["nullable"] = True
+        options.append(entry)
+    every = [o.name for o in schema.options]
+    return {
+        "name": definition.name,
+        "title": definition.title,
+        "seats": {
+            "min": schema.min_players,
+            "max": schema.max_players,
+            "default": max(schema.min_players, min(schema.max_players, 4)),
+        },
+        "presets": {p.name: schema.defaults(p) for p in schema.presets},
+        "default_preset": schema.presets[0].name,
+        "preset_details": {
+            p.name: {
+                "seats": {"min": p.min_players, "max": p.max_players},
+                "options": list(p.offers) if p.offers is not None else every,
+                "description": p.description,
+            }
+            for p in schema.presets
+        },
+        "options": options,
+        "bots": bot_levels(definition.name),
+    }
 
 
 async def list_tables(request: Request) -> Response:
@@ -111,6 +159,7 @@ async def create_table(request: Request) -> Response:
         bot_only=body.bot_only,
         timer=body.timer,
         on_timeout=body.on_timeout,
+        game=body.game,
     )
     out: dict[str, Any] = {"table": table.summary()}
     if token is not None:

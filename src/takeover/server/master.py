@@ -18,7 +18,9 @@ import time
 from typing import Any, Protocol
 
 from takeover.core.errors import TakeoverError
+from takeover.core.protocol import Decision
 from takeover.core.registry import get as get_game
+from takeover.core.registry import names as game_names
 from takeover.server.auth import BadName, clean_text
 from takeover.server.auth import new_token as make_token
 from takeover.server.bots import BotRunner
@@ -30,8 +32,6 @@ from takeover.server.errors import MasterError
 from takeover.server.limits import check_bot_tables, check_open_tables
 from takeover.server.schemas import BadMessage, read_fields
 from takeover.server.seating import (
-    MAX_SEATS,
-    MIN_SEATS,
     display_name,
     free_seat,
     new_table,
@@ -39,9 +39,9 @@ from takeover.server.seating import (
 )
 from takeover.server.storage import Store, TableRecord
 from takeover.server.storage.repository import ChatLine, StaleWrite
-from takeover.server.table import Seat, ServedState, Table, Update
+from takeover.server.table import Seat, Table, Update
 
-__all__ = ["MAX_SEATS", "MIN_SEATS", "Listener", "Master", "MasterError"]
+__all__ = ["Listener", "Master", "MasterError"]
 
 log = logging.getLogger("takeover.server")
 
@@ -72,7 +72,6 @@ class Master:
         self.coordinator.bind(self)
         self.tables: dict[str, Table] = {}
         self.listeners: list[Listener] = []
-        self.definition = get_game("acquire")  # protocol: one game; later per table.game
         self.closing = False
         self.driver = BotDriver(self)
         self.clock = Clock(self)
@@ -87,8 +86,8 @@ class Master:
             return
         for record in self.store.run_sync(self.repo.live_tables):
             try:
-                table = Table.from_record(record, self.definition)
-            except TakeoverError as exc:
+                table = Table.from_record(record)
+            except (TakeoverError, KeyError) as exc:
                 log.error("table %s cannot be resumed: %s", record.id, exc)
                 continue
             self.tables[table.id] = table
@@ -150,8 +149,8 @@ class Master:
         if record is None:
             raise MasterError("not_found", f"no table {table_id!r} is open or playing")
         try:
-            return await asyncio.to_thread(Table.from_record, record, self.definition)
-        except TakeoverError as exc:
+            return await asyncio.to_thread(Table.from_record, record)
+        except (TakeoverError, KeyError) as exc:
             log.error("table %s cannot be resumed: %s", table_id, exc)
             raise MasterError("not_found", f"table {table_id!r} cannot be resumed") from None
 
@@ -173,7 +172,7 @@ class Master:
                 return
             before = (table.seats, table.status)
             absent, deadline = table.absent_seats(), table.deadline
-            for update in table.catch_up(record, self.definition):
+            for update in table.catch_up(record):
                 for listener in self.listeners:
                     listener.on_update(table, update)
         if before != (table.seats, table.status):
@@ -201,7 +200,7 @@ class Master:
     async def create(
         self,
         seats: int,
-        ruleset: Any = "standard",
+        ruleset: Any = None,
         bots: dict[int, str] | None = None,
         name: str | None = None,
         seat: int | None = None,
@@ -210,14 +209,21 @@ class Master:
         bot_only: bool = False,
         timer: str = "off",
         on_timeout: str = "wait",
+        game: str = "acquire",
     ) -> tuple[Table, int | None, str | None]:
-        """A new open table; with ``name`` the creator takes ``seat`` (or the first free).
+        """A new open table of ``game``; with ``name`` the creator takes ``seat`` (or the
+        first free). ``ruleset``: the game's record form (``None``: its default preset);
         ``creator``: the client address (whose open tables are limited); ``timer`` and
         ``on_timeout``: the turn timer and what happens when it runs out (:mod:`.clock`)."""
         s = self.settings
-        timer, timeout_bot = check_timer(timer, on_timeout, self.bots)
+        try:
+            definition = get_game(game)
+        except KeyError:
+            known = ", ".join(game_names())
+            raise MasterError("bad_request", f"unknown game {game!r} (games: {known})") from None
+        timer, timeout_bot = check_timer(timer, on_timeout, self.bots, definition.name)
         table, seat, token = new_table(
-            self.definition,
+            definition,
             self.bots,
             s.name_length,
             seats,
@@ -240,6 +246,7 @@ class Master:
             table.ruleset,
             now,
             now,
+            game=table.game,
             creator=creator,
             bot_only=table.bot_only,
             timer=table.timer,
@@ -327,10 +334,9 @@ class Master:
             seats, added = seats_at_start(table, self.bots, fill)
             names = [seats[n].name for n in range(table.num_seats)]
             try:
-                game = self.definition.new_game(names, table.ruleset, seed=secrets.randbits(62))
+                state = table.definition.new_game(names, table.ruleset, seed=secrets.randbits(62))
             except (TakeoverError, ValueError) as exc:
                 raise MasterError("bad_request", f"cannot set up the game: {exc}") from None
-            state: ServedState = game  # type: ignore[assignment]  # protocol: new_game
             setup = {k: v for k, v in state.to_record().items() if k != "actions"}
             if any(s.kind == "bot" for s in seats.values()) or table.timer != "off":
                 # before the start is visible: no other instance takes the bots (or the
@@ -404,26 +410,23 @@ class Master:
                 )
             if state.is_terminal():
                 raise MasterError("game_over", "the game is over")
-            decider = state.current_player()
-            if seat != decider:
-                assert decider is not None
-                raise MasterError(
-                    "not_your_turn",
-                    f"it is not your decision: {table.seats[decider].name} (seat {decider}) "
-                    f"must {state.decision.replace('_', ' ')}",  # protocol: .decision
-                )
+            decision = state.pending()
+            if decision is None:
+                raise MasterError("game_over", "the game is over")
+            if seat not in decision.seats:
+                raise MasterError("not_your_turn", not_yours(table, decision))
             try:
-                if isinstance(action, dict):  # protocol: action_from_dict on the state
+                if isinstance(action, dict):
                     action = read_fields(state.action_from_dict, action, "action")
                 after = state.clone()
-                events = after.apply(action, seat)  # protocol: apply(action, seat)
+                events = after.apply(action, seat)
             except BadMessage as exc:
                 raise MasterError("bad_request", str(exc)) from None
             except TakeoverError as exc:
                 raise MasterError("illegal", str(exc)) from None
-            record = after.action_to_dict(action)  # protocol: action_to_dict
+            record = after.action_to_dict(action)
             result = None
-            ranks = after.ranks()  # protocol: ranks()
+            ranks = after.ranks()
             if ranks is not None:
                 result = {
                     "players": [table.seats[n].name for n in range(table.num_seats)],
@@ -549,3 +552,11 @@ class Master:
             ):
                 self.tables.pop(table.id, None)
         return deleted
+
+
+def not_yours(table: Table, decision: Decision) -> str:
+    """Whose decision it is, in words, for a seat that tried to take it."""
+    who = " or ".join(
+        f"{table.seats[n].name} (seat {n})" for n in decision.seats if n in table.seats
+    )
+    return f"it is not your decision: {who or 'nobody'} must {decision.kind.replace('_', ' ')}"

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from takeover.core.extensions import TRADE_OFFERS
+from takeover.core.protocol import GameState
 from takeover.server.clock import clock_view
 from takeover.server.storage.repository import ChatLine
 from takeover.server.table import Table, Update, iso
@@ -29,11 +31,15 @@ def state_message(
     legal: list[dict[str, Any]] = []
     legal_text: list[str] = []
     trading = False
-    if seat is not None and state.current_player() == seat:
-        legal, legal_text = state.legal_forms()
-        trading = bool(state.trading_open())  # protocol: trading_open()
+    decision = state.pending() if seat is not None else None
+    if decision is not None and seat in decision.seats:
+        assert seat is not None
+        legal, legal_text = state.legal_forms(seat)
+        offers = state.extension(TRADE_OFFERS)
+        trading = offers is not None and offers.can_propose(seat)
     message = {
         "type": "state",
+        "game": table.game,
         "seq": table.seq,
         "status": table.status,
         "view": state.view(seat),
@@ -56,7 +62,7 @@ def state_message(
     return message
 
 
-def _events(state: Any, update: Update, seat: int | None) -> list[dict[str, Any]]:
+def _events(state: GameState, update: Update, seat: int | None) -> list[dict[str, Any]]:
     out = []
     for event in update.events:
         seen = state.event_view(event, seat)

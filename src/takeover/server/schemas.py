@@ -115,7 +115,9 @@ class Body(msgspec.Struct, forbid_unknown_fields=True):
 
 class CreateTable(Body):
     seats: int
-    ruleset: str | dict[str, Any] = "standard"
+    game: Annotated[str, msgspec.Meta(min_length=1, max_length=16)] = "acquire"
+    ruleset: str | dict[str, Any] | None = None
+    """The game's record form of a ruleset (``None``: its default preset)."""
     bots: dict[str, BotName] = {}
     name: Name | None = None
     seat: int | None = None

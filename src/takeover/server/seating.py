@@ -17,8 +17,6 @@ from takeover.server.bots import BadBot, BotRunner, bot_label
 from takeover.server.errors import MasterError
 from takeover.server.table import Seat, Table
 
-MIN_SEATS, MAX_SEATS = 2, 6
-
 
 def display_name(raw: object, limit: int) -> str:
     try:
@@ -27,25 +25,30 @@ def display_name(raw: object, limit: int) -> str:
         raise MasterError("bad_request", str(exc)) from None
 
 
-def check_seats(seats: int) -> None:
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise MasterError(
-            "bad_request", f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}"
-        )
-
-
 def check_ruleset(definition: GameDefinition, ruleset: Any, seats: int) -> Any:
-    """The ruleset's record form, if a game of ``seats`` players can be set up with it."""
+    """The ruleset's shortest record form, if a game of ``seats`` players can be set up
+    with it: the game's own schema and setup say (a preset's seats range, its options)."""
     try:
-        state = definition.new_game([f"P{i}" for i in range(seats)], ruleset, seed=0)
+        form = definition.schema.record_form(ruleset)
+        preset = definition.schema.read(ruleset)[0]
     except (TakeoverError, ValueError, TypeError) as exc:
         raise MasterError("bad_request", f"ruleset: {exc}") from None
-    return state.to_record()["ruleset"]
-
-
-def check_bot(bots: BotRunner, spec: object) -> str:
+    if not preset.min_players <= seats <= preset.max_players:
+        raise MasterError(
+            "bad_request",
+            f"a table of {definition.title} ({preset.name}) has {preset.min_players} to "
+            f"{preset.max_players} seats, not {seats}",
+        )
     try:
-        return bots.check(spec)
+        definition.new_game([f"P{i}" for i in range(seats)], ruleset, seed=0)
+    except (TakeoverError, ValueError, TypeError) as exc:
+        raise MasterError("bad_request", f"ruleset: {exc}") from None
+    return form
+
+
+def check_bot(bots: BotRunner, spec: object, game: str) -> str:
+    try:
+        return bots.check(spec, game)
     except BadBot as exc:
         raise MasterError("bad_request", f"bot: {exc}") from None
 
@@ -100,15 +103,16 @@ def new_table(
     """A new open table with its bots, and (with ``name``) its creator at ``seat`` (or
     the first free one) with the seat's token. ``bot_only``: whether the creator asks for
     a table of bots only; ``bot_tables``: how many the server runs at once."""
-    check_seats(seats)
     ruleset = check_ruleset(definition, ruleset, seats)
     now = time.time()
-    table = Table(new_table_id(), "open", seats, ruleset, now, now, no_chat=True)
+    table = Table(
+        new_table_id(), "open", seats, ruleset, now, now, game=definition.name, no_chat=True
+    )
     for n, spec in bots.items():
         if not 0 <= n < seats:
             raise MasterError("bad_request", f"bot seat {n} is not a seat of this table")
-        spec = check_bot(runner, spec)
-        table.seats[n] = Seat(n, "bot", bot_label(spec), spec)
+        spec = check_bot(runner, spec, definition.name)
+        table.seats[n] = Seat(n, "bot", bot_label(spec, definition.name), spec)
     check_bot_only(table, bot_only, name, bot_tables)
     table.bot_only = bot_only
     if name is None:
@@ -125,9 +129,9 @@ def seats_at_start(
     """Every seat of ``table`` at its start, empty ones given to ``fill`` bots; and those."""
     added = []
     if fill is not None:
-        spec = check_bot(runner, fill)
+        spec = check_bot(runner, fill, table.game)
         added = [
-            Seat(n, "bot", bot_label(spec), spec)
+            Seat(n, "bot", bot_label(spec, table.game), spec)
             for n in range(table.num_seats)
             if n not in table.seats
         ]

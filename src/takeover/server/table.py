@@ -13,24 +13,16 @@ import time
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from takeover.core.protocol import Event, GameDefinition
+from takeover.core.protocol import Action, Event, GameDefinition, GameState
+from takeover.core.registry import get as get_game
 from takeover.server.auth import hash_token
 from takeover.server.storage.repository import SeatRecord, TableRecord
 
-if TYPE_CHECKING:
-    from takeover.acquire.actions import AcquireAction
-    from takeover.acquire.state import AcquireState
-
-    # protocol: the server calls apply(action, seat), .decision, action_to_dict,
-    # action_from_dict, ranks(), trading_open() and text(), which the game protocol
-    # (takeover.core.protocol.GameState) lacks yet: it is typed against Acquire's state
-    # and actions until the protocol has them (each such call is marked "# protocol:").
-    ServedState = AcquireState
-    ServedAction = AcquireAction
-else:
-    ServedState = ServedAction = Any
+ServedState = GameState
+"""A table's game: any registered game, through the game protocol alone."""
+ServedAction = Action
 
 RECENT = 50
 """How many past actions a connection is sent after ``hello``."""
@@ -106,11 +98,16 @@ class Table:
     a ``hello`` then needs no query for the chat history."""
     bot_task: asyncio.Task[None] | None = None
 
+    @property
+    def definition(self) -> GameDefinition:
+        """The table's game (``KeyError`` for a game this server does not know)."""
+        return get_game(self.game)
+
     @classmethod
-    def from_record(cls, record: TableRecord, definition: GameDefinition | None = None) -> Table:
-        """The table ``record`` describes; with ``definition``, its game too, rebuilt by
-        replaying the record (the last :data:`RECENT` actions one by one, keeping their
-        events for the game log). Raises the game's error for a record it cannot replay."""
+    def from_record(cls, record: TableRecord, rebuild: bool = True) -> Table:
+        """The table ``record`` describes; with ``rebuild``, its game too, rebuilt by
+        replaying the record (the last :data:`RECENT` actions keep their events for the
+        game log). Raises the game's error for a record it cannot replay."""
         table = cls(
             id=record.id,
             status=record.status,
@@ -128,18 +125,18 @@ class Table:
             on_timeout=record.on_timeout,
             deadline=record.deadline,
         )
-        if definition is None or record.status == "open" or record.setup is None:
+        if not rebuild or record.status == "open" or record.setup is None:
             return table
-        actions = [{"player": seat, **action} for seat, action in record.actions]
-        head = max(0, len(actions) - RECENT)
-        # protocol: replay() gives a GameState; the server needs Acquire's methods
-        state = cast("ServedState", definition.replay({**record.setup, "actions": actions[:head]}))
+        state = start_state(table.definition, record.setup)
+        head = max(0, len(record.actions) - RECENT)
+        for _ in play_on(state, record.actions[:head], 0):
+            pass
         table.recent.extend(play_on(state, record.actions[head:], head))
         table.state = state
-        table.seq = len(actions)
+        table.seq = len(record.actions)
         return table
 
-    def catch_up(self, record: TableRecord, definition: GameDefinition) -> Iterator[Update | None]:
+    def catch_up(self, record: TableRecord) -> Iterator[Update | None]:
         """Bring this table to ``record``, the store's (with the actions after :attr:`seq`):
         yields ``None`` once the game has started (the first position), then each action
         another writer committed, applied in order; every yield leaves the table as it
@@ -149,8 +146,7 @@ class Table:
             self.seats = seats
         self.deadline = record.deadline
         if self.state is None and record.setup is not None:  # started elsewhere
-            # protocol: replay() gives a GameState; the server needs Acquire's methods
-            self.state = cast("ServedState", definition.replay({**record.setup, "actions": []}))
+            self.state = start_state(self.definition, record.setup)
             self.seq, self.status = 0, "playing"
             yield None
         if record.actions and self.state is not None:
@@ -245,6 +241,11 @@ class Table:
         return None
 
 
+def start_state(definition: GameDefinition, setup: dict[str, Any]) -> GameState:
+    """The game a stored setup (a record without its actions) starts from."""
+    return definition.from_record({**setup, "actions": []})
+
+
 def play_on(
     state: ServedState, actions: Iterable[tuple[int, dict[str, Any]]], seq: int
 ) -> Iterator[Update]:
@@ -252,8 +253,8 @@ def play_on(
     yielding each as an :class:`Update` with its events: the one replay loop of the server
     (a restart's game log, actions another instance committed, the archive's steps)."""
     for number, (seat, data) in enumerate(actions, start=seq + 1):
-        action = state.action_from_dict(data)  # protocol: action_from_dict on the state
-        yield Update(number, seat, action, state.apply(action, seat))  # protocol: apply(a, seat)
+        action = state.action_from_dict(data)
+        yield Update(number, seat, action, state.apply(action, seat))
 
 
 def iso(ts: float | None) -> str | None:
