@@ -8,12 +8,14 @@ no lay on a mine or ranch hex; a lay the corporation cannot pay for is no lay.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from takeover.core.errors import IllegalAction
 from takeover.g1817.data.companies import RANCH_COMPANIES, SPECIAL_TILE_LAYS
 from takeover.g1817.map.board import Board
 from takeover.g1817.map.graph import Network, geometry, links, network
 from takeover.g1817.map.lays import COLOR_ORDER, rotation_fits, upgrades_to
+from takeover.g1817.map.routes import Route, build_route, check_overlap, route_revenue
 from takeover.g1817.map.tiles import Tile
 
 if TYPE_CHECKING:
@@ -228,4 +230,29 @@ def home_cities(game: Game1817, corp: Corporation) -> list[str]:
         for coord, cities in board.tokens.items()
         for index in range(len(cities))
         if _open_for(game, corp, coord, index)
+    ]
+
+
+def route_revenues(game: Game1817, corp: Corporation, routes: list[dict[str, Any]]) -> list[int]:
+    """The revenue of each route of a ``run_routes`` action (``train`` and
+    ``connections`` each), checked: the corporation's own trains, each once, on legal
+    routes that share no track."""
+    trains = {t.id: t for t in corp.trains}
+    built: list[Route] = []
+    distances: list[int] = []
+    for route in routes:
+        train_id = str(route.get("train"))
+        train = trains.pop(train_id, None)
+        if train is None:
+            raise IllegalAction(f"{corp.sym} has no train {train_id} to run (or runs it twice)")
+        connections = route.get("connections")
+        if not isinstance(connections, list):
+            raise IllegalAction(f"the route of {train_id} needs its connections")
+        built.append(build_route(game.board, corp.sym, connections))
+        distances.append(int(train.name.rstrip("+")))
+    check_overlap(built)
+    modern = "modern_trains" in game.optional_rules
+    return [
+        route_revenue(game.board, corp.sym, r, d, game.phase_colors, modern)
+        for r, d in zip(built, distances, strict=True)
     ]

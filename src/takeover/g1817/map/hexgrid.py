@@ -58,6 +58,16 @@ def neighbour(coord: str, edge: int, layout: str = "pointy") -> str | None:
     return coordinate(r, c)
 
 
+def edge_between(a: str, b: str, layout: str = "pointy") -> int | None:
+    """The edge of ``a`` that faces ``b``, or ``None`` when they are not neighbours."""
+    ra, ca = parse(a)
+    rb, cb = parse(b)
+    try:
+        return _OFFSETS[layout].index((rb - ra, cb - ca))
+    except ValueError:
+        return None
+
+
 def neighbours_on(
     coord: str, hexes: set[str] | frozenset[str], layout: str = "pointy"
 ) -> dict[int, str]:

@@ -16,7 +16,7 @@ from takeover.g1817.entities import Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.rounds.base import Round, Step, int_field, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
-from takeover.g1817.track import lay_refusal, token_cities
+from takeover.g1817.track import lay_refusal, route_revenues, token_cities
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -362,14 +362,15 @@ class Operate(Step):
     def on_run_routes(self, action: Action) -> None:
         rnd = self.round
         routes = action.get("routes") or []
-        revenue = 0
-        for route in routes:
+        require(isinstance(routes, list), "run_routes needs a list of routes")
+        computed = route_revenues(self.game, rnd.corp, list(routes))
+        for route, value in zip(routes, computed, strict=True):
+            recorded = route.get("revenue")
             require(
-                "revenue" in route,
-                "route revenue is not recorded (stage 1 reads it from the action)",
+                recorded is None or int(recorded) == value,
+                f"the route of {route.get('train')} earns {value}, not {recorded}",
             )
-            revenue += int(route["revenue"])
-        revenue += int(action.get("extra_revenue") or 0)
+        revenue = sum(computed)
         rnd.revenue = revenue
         rnd.stage = "dividend"
         rnd.advance()
