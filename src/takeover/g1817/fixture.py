@@ -100,8 +100,9 @@ def replay_game(
     """Replay a fixture: the final state, the applied action count and the lines matched.
 
     ``trace_path``: a trace file, or a trace already read. ``before``: stop at the action
-    with this id (the trace ends there). Raises ``RecordError`` naming the action id at the first action that cannot be
-    applied or, with a trace, a :class:`TraceDivergence` at the first divergence from it.
+    with this id (the trace ends there). Raises ``RecordError`` naming the action id at
+    the first action that cannot be applied or, with a trace, a :class:`TraceDivergence`
+    at the first divergence from it.
     """
     if not is_fixture(data):
         raise RecordError("not an 18xx.games 1817 fixture")
