@@ -31,9 +31,8 @@ def state_message(
     legal: list[dict[str, Any]] = []
     legal_text: list[str] = []
     trading = False
-    decision = state.pending() if seat is not None else None
-    if decision is not None and seat in decision.seats:
-        assert seat is not None
+    decision = state.pending()
+    if seat is not None and decision is not None and seat in decision.seats:
         legal, legal_text = state.legal_forms(seat)
         offers = state.extension(TRADE_OFFERS)
         trading = offers is not None and offers.can_propose(seat)
@@ -46,6 +45,9 @@ def state_message(
         "legal": legal,
         "legal_text": legal_text,
         "trading_open": trading,
+        "decision": None
+        if decision is None
+        else {"seats": list(decision.seats), "kind": decision.kind},
         "last": None if update is None else state.action_view(update.action, update.seat, seat),
         "events": [] if update is None else _events(state, update, seat),
         "clock": clock_view(table),
