@@ -21,8 +21,7 @@ _._action_to_string  # rl/openspiel.py: AcquireSpielState
 _.set_from  # rl/openspiel.py: AcquireObserver
 _.string_from  # rl/openspiel.py: AcquireObserver
 
-# The map data that the 1817 map engine (being built, g1817/map/) reads: until it lands
-# only data/maps.py names them.
-_.layout  # g1817/data/maps.py: PrintedHex.layout, TileType.layout
-TILES_BASE  # g1817/data/maps.py
-TILES_WO  # g1817/data/maps.py
+# 1817's bots, built by name from the bot registry (bots/registry.py: "module:Class").
+Random1817  # bots/g1817/random_bot.py
+Heuristic1817  # bots/g1817/heuristic.py
+Mcts1817  # bots/g1817/mcts.py

@@ -67,5 +67,15 @@ def test_1817_games_stop_where_the_engine_lists_no_action(capsys) -> None:
     assert main([*args, "--seed", "2"]) == 1
     err = capsys.readouterr().err
     assert "must home token, but the 1817 engine lists no action for it" in err
-    assert main(["arena", "--game", "1817", "--players", "heuristic,random,random"]) == 2
-    assert "no heuristic bot for 1817" in capsys.readouterr().err
+    assert main(["arena", "--game", "1817", "--players", "expert,random,random"]) == 2
+    assert "unknown bot level 'expert'" in capsys.readouterr().err
+
+
+def test_1817_options_turn_optional_rules_on(capsys) -> None:
+    base = ["arena", "--game", "1817", "--players", "heuristic,random,random", "--games", "1"]
+    assert main([*base, "--seed", "2", "--options", "volatility,five_shorts"]) == 1
+    assert "must home token" in capsys.readouterr().err
+    assert main([*base, "--title", "1817NA", "--options", "bogus"]) == 2
+    assert "unknown ruleset option 'bogus'" in capsys.readouterr().err
+    assert main([*base, "--ruleset", "1817", "--options", "volatility"]) == 2
+    assert "not with --ruleset" in capsys.readouterr().err

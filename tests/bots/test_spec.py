@@ -106,9 +106,11 @@ def test_specs_within_bounds_pass_and_unbounded_settings_are_left_alone() -> Non
 
 def test_levels_belong_to_games() -> None:
     assert [level.level for level in levels("acquire")] == ["random", "heuristic", "mcts"]
-    assert [level.level for level in levels("1817")] == ["random"]
-    assert isinstance(make_bot("random", "1817"), RandomBot)
-    with pytest.raises(BotSpecError, match=r"no heuristic bot for 1817 \(levels: random\)"):
-        make_bot("heuristic", "1817")
+    assert [level.level for level in levels("1817")] == ["random", "heuristic", "mcts"]
+    assert isinstance(make_bot("random", "acquire"), RandomBot)
+    assert not isinstance(make_bot("random", "1817"), RandomBot)
+    assert make_bot("mcts:iterations=5", "1817").name == "mcts:iterations=5"
+    with pytest.raises(BotSpecError, match=r"unknown bot level 'expert' \(levels: random, heu"):
+        make_bot("expert", "1817")
     with pytest.raises(BotSpecError, match="is for acquire, not 1817"):
         BotSpec.parse(BotSpec.parse("random"), "1817")

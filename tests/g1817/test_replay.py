@@ -36,12 +36,26 @@ def test_games_folder_is_complete() -> None:
     assert not missing, f"missing 1817 test data: {missing}"
 
 
-def test_route_without_revenue_is_refused_with_its_action_id() -> None:
-    data = json.loads((fixture_path("1817__20758").with_name("1817__20758.json")).read_text())
+@pytest.mark.parametrize("game", (*GAMES, *MORE_GAMES))
+def test_original_file_replays_with_computed_revenue(game: str) -> None:
+    """The game as played (routes as connections, most without revenue): every route's
+    revenue is computed from the map, and the game matches its trace to the end."""
+    original = fixture_path(game).with_name(f"{game}.json")
+    data = json.loads(original.read_text())
+    summary = replay_fixture(data, str(trace_path(game)))
+    assert summary["result"] == {str(k): v for k, v in data["result"].items()}
+    assert summary["game_end_reason"] == data["game_end_reason"]
+    assert summary["trace"]["matched"] == summary["actions_applied"]
+
+
+def test_wrong_recorded_revenue_is_refused_with_its_action_id() -> None:
+    data = json.loads(fixture_path("1817__20758").read_text())
+    first = next(a for a in data["actions"] if a["type"] == "run_routes" and a["routes"])
+    first["routes"][0]["revenue"] += 10
     with pytest.raises(RecordError) as info:
         replay_fixture(data)
-    assert info.value.index == 270
-    assert "revenue" in info.value.reason
+    assert info.value.index == first["id"]
+    assert "earns" in info.value.reason
 
 
 def test_illegal_action_reports_id_and_reason() -> None:

@@ -116,11 +116,12 @@ def test_bot_workers_die_with_a_killed_server(sqlite_database: str, tmp_path: An
     """SIGKILL leaves no time to stop anything: the workers go by themselves at once."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    proc = serve(port, sqlite_database, tmp_path)
+    # The bot may think for a minute: long enough to be caught thinking on a busy machine.
+    proc = serve(port, sqlite_database, tmp_path, "--limit", "bot_think_seconds=60")
     try:
         made = httpx2.post(
             f"{base}/api/tables",
-            json={"seats": 2, "name": "Ann", "seat": 0, "bots": {"1": "mcts:time=5"}},
+            json={"seats": 2, "name": "Ann", "seat": 0, "bots": {"1": "mcts:time=60"}},
         ).json()
         table_id, token = made["table"]["id"], made["token"]
         httpx2.post(f"{base}/api/tables/{table_id}/start", json={"token": token})
@@ -142,7 +143,7 @@ def test_bot_workers_die_with_a_killed_server(sqlite_database: str, tmp_path: An
 
 def _thinking_workers(parent: int) -> list[int]:
     """The bot workers of ``parent`` once one of them is busy thinking (beyond its start)."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while True:
         workers = bot_workers(parent)
         if any(cpu >= 1.5 for cpu in workers.values()):

@@ -57,8 +57,10 @@ class FakeTable:
         self.page = page
         self.snapshot = snapshot
         self.seat = seat
-        names = [p["name"] for p in snapshot["view"]["players"]]
-        self.table = table or table_entry(names)
+        if table is None:
+            names = [p["name"] for p in snapshot["view"]["players"]]
+            table = table_entry(names)
+        self.table = table
         self.history = history
         self.sent: list[dict[str, Any]] = []
         self.socket: Any = None

@@ -17,13 +17,16 @@ def test_the_registry_reads_the_game_field(page: Any, server: Any) -> None:
             const r = await import("./games/index.js");
             const acquire = await r.loadGame("acquire");
             let unknown = null;
-            try { await r.loadGame("1817"); } catch (err) { unknown = err.message; }
+            const g1817 = await r.loadGame("1817");
+            try { await r.loadGame("chess"); } catch (err) { unknown = err.message; }
             return {
                 none: r.gameOf(undefined, {}, null),
                 table: r.gameOf({ game: "1817" }, { game: "acquire" }),
                 snapshot: r.gameOf(null, { game: "1817" }),
                 known: r.knownGames(),
                 name: acquire.name,
+                name1817: g1817.name,
+                problems1817: r.checkGame(g1817),
                 problems: r.checkGame(acquire),
                 broken: r.checkGame({ name: "x", title: "X", prompts: {} }),
                 unknown,
@@ -34,24 +37,26 @@ def test_the_registry_reads_the_game_field(page: Any, server: Any) -> None:
     )
     assert out["none"] == "acquire"  # today's server sends no game field: Acquire
     assert out["table"] == "1817" and out["snapshot"] == "1817"
-    assert out["known"] == ["acquire"]
+    assert out["known"] == ["acquire", "1817"]
     assert out["name"] == "acquire" and out["problems"] == []
+    assert out["name1817"] == "1817" and out["problems1817"] == []
     assert '"describe" should be a function' in out["broken"]
     assert '"createTable" should be a function' in out["broken"]
-    assert "cannot show 1817 games" in out["unknown"]
+    assert "cannot show chess games" in out["unknown"]
     assert "/games/acquire/acquire.css" in out["styled"]  # loaded with its module
+    assert "/games/g1817/g1817.css" in out["styled"]
 
 
 def test_a_table_of_a_game_this_client_cannot_show(page: Any, server: Any) -> None:
     state = positions.buying()
     message = positions.state_message(state, 0)
     names = [p["name"] for p in message["view"]["players"]]
-    FakeTable(page, message, 0, table=table_entry(names, game="1817"))
+    FakeTable(page, message, 0, table=table_entry(names, game="chess"))
     page.goto(f"{server.url}#/table/{TABLE}")
     notice = page.locator(".notice .error")
     notice.wait_for()
-    assert "This table plays 1817" in notice.inner_text()
-    assert "cannot show 1817 games" in notice.inner_text()
+    assert "This table plays chess" in notice.inner_text()
+    assert "cannot show chess games" in notice.inner_text()
     assert page.locator(".prompt").count() == 0  # nothing drawn as if it were Acquire
 
 

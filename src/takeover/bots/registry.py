@@ -1,7 +1,9 @@
 """Which bots play which game: a registry from (game, level) to a class and its settings.
 
 The ``random`` level plays any game (through the game protocol alone, with the game's
-``VOLUNTARY_END`` extension as its one bias); ``heuristic`` and ``mcts`` are Acquire's.
+``VOLUNTARY_END`` extension as its one bias); 1817 has its own ``random`` (it runs the
+best listed routes), ``heuristic`` and ``mcts`` (:mod:`takeover.bots.g1817`), Acquire its
+``heuristic`` and ``mcts``.
 A level names its class as ``module:Class``, imported only when a bot is built, so
 reading specs never loads a search bot. A game's own bots register here too
 (:func:`register`).
@@ -31,7 +33,36 @@ class BotLevel:
     doc: str = ""
 
 
+_MCTS_SETTINGS = (
+    Setting("time", "float", 0.5, 0.001, 600.0, unless="iterations", doc="s/decision"),
+    Setting("clock", "choice", "wall", choices=("wall", "cpu")),
+    Setting("iterations", "int", None, 1, 10**7, doc="a cap; alone: deterministic"),
+    Setting("rollout", "choice", "heuristic", choices=("heuristic", "random")),
+    Setting("depth", "int", 8, 0, 1000, doc="rollout length in decisions"),
+    Setting("c", "float", 0.7, 0.0, 100.0, doc="exploration constant"),
+    Setting("width", "int", 6, 1, 1000, doc="options searched at wide decisions"),
+)
+
 _LEVELS: list[BotLevel] = [
+    BotLevel(
+        "random",
+        ("1817",),
+        "takeover.bots.g1817.random_bot:Random1817",
+        doc="uniform over the legal actions; runs the best listed routes",
+    ),
+    BotLevel(
+        "heuristic",
+        ("1817",),
+        "takeover.bots.g1817.heuristic:Heuristic1817",
+        doc="small named policies for each part of 1817 (docs/bots.md)",
+    ),
+    BotLevel(
+        "mcts",
+        ("1817",),
+        "takeover.bots.g1817.mcts:Mcts1817",
+        _MCTS_SETTINGS,
+        doc="UCT over the legal actions with the heuristic as rollout policy",
+    ),
     BotLevel(
         "random",
         None,
@@ -49,15 +80,7 @@ _LEVELS: list[BotLevel] = [
         "mcts",
         ("acquire",),
         "takeover.bots.mcts:MctsBot",
-        (
-            Setting("time", "float", 0.5, 0.001, 600.0, unless="iterations", doc="s/decision"),
-            Setting("clock", "choice", "wall", choices=("wall", "cpu")),
-            Setting("iterations", "int", None, 1, 10**7, doc="a cap; alone: deterministic"),
-            Setting("rollout", "choice", "heuristic", choices=("heuristic", "random")),
-            Setting("depth", "int", 8, 0, 1000, doc="rollout length in decisions"),
-            Setting("c", "float", 0.7, 0.0, 100.0, doc="exploration constant"),
-            Setting("width", "int", 6, 1, 1000, doc="options searched at wide decisions"),
-        ),
+        _MCTS_SETTINGS,
         doc="information-set Monte Carlo tree search",
     ),
 ]

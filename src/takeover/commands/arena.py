@@ -190,8 +190,8 @@ def _print_table(summary: dict[str, Any], rows: list[Any]) -> None:
 
 
 def add_game_arguments(p: argparse.ArgumentParser) -> None:
-    """``--game``, ``--ruleset`` and ``--title``: which game, set up how (shared by the
-    commands that start games)."""
+    """``--game``, ``--ruleset``, ``--title`` and ``--options``: which game, set up how
+    (shared by the commands that start games)."""
     from takeover.core import registry
 
     p.add_argument(
@@ -207,23 +207,34 @@ def add_game_arguments(p: argparse.ArgumentParser) -> None:
         'object {"preset": ..., "options": {...}} (default: the game\'s first preset)',
     )
     p.add_argument("--title", help="1817: the title, 1817, 1817NA or 1817WO (a preset)")
+    p.add_argument(
+        "--options",
+        help="optional rules to turn on, comma-separated (1817: volatility, short_squeeze, "
+        "five_shorts, modern_trains), on the --title or the game's first preset",
+    )
 
 
 def game_ruleset(args: argparse.Namespace) -> Any:
-    """The ruleset ``--ruleset`` or ``--title`` names, in record form; ``RecordError``
-    when it is not JSON or both are given."""
+    """The ruleset ``--ruleset`` or ``--title`` (with ``--options``) names, in record form;
+    ``RecordError`` when it is not JSON or ``--ruleset`` comes with either of the others.
+    The game checks the options when it is set up."""
     from takeover.core import registry
     from takeover.core.errors import RecordError
 
     ruleset: Any = args.ruleset
+    names = [o.strip() for o in (args.options or "").split(",") if o.strip()]
+    if ruleset is not None and names:
+        raise RecordError("give --options with --title (or alone), not with --ruleset")
     if args.title is not None:
         if args.game != "1817":
             raise RecordError(f"--title is for 1817; {args.game} takes --ruleset")
         if ruleset is not None:
             raise RecordError("give --title or --ruleset, not both")
-        return args.title
-    if ruleset is None:
-        return registry.get(args.game).presets[0]
+        ruleset = args.title
+    elif ruleset is None:
+        ruleset = registry.get(args.game).presets[0]
+    if names:
+        return {"preset": ruleset, "options": dict.fromkeys(names, True)}
     if ruleset.lstrip().startswith("{"):
         try:
             ruleset = json.loads(ruleset)

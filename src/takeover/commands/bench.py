@@ -14,6 +14,7 @@ BENCHES = {
     "bots": "takeover.bench.bots",
     "rl": "takeover.bench.rl",
     "1817": "takeover.bench.g1817",
+    "bots1817": "takeover.bench.bots1817",
     "server": "takeover.bench.server",
     "lobby": "takeover.bench.lobby",
     "cluster": "takeover.bench.cluster",

@@ -33,20 +33,25 @@ programming (any player may record them at any time; the passes they program are
 recorded as actions of their own)."""
 
 
+class _FrozenMap(tuple):  # type: ignore[type-arg]
+    """A mapping frozen as its sorted (key, value) pairs; the type keeps it apart from a
+    list of pairs (a route's connections are lists of two hexes)."""
+
+    __slots__ = ()
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, Mapping):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+        return _FrozenMap(sorted((k, _freeze(v)) for k, v in value.items()))
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     return value
 
 
 def _thaw(value: Any) -> Any:
+    if isinstance(value, _FrozenMap):
+        return {k: _thaw(v) for k, v in value}
     if isinstance(value, tuple):
-        if value and all(
-            isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value
-        ):
-            return {k: _thaw(v) for k, v in value}
         return [_thaw(v) for v in value]
     return value
 

@@ -1,6 +1,9 @@
 """What 1817 offers beyond the game protocol (see :mod:`takeover.core.extensions`).
 
 * ``WORLD_SAMPLER``: 1817 has no hidden information, so a seat's world is a copy.
+* ``PLANNING`` (:mod:`takeover.g1817.planning`): read-only facts a planning player needs
+  beyond the legal actions (auction under way, revenue run, price after a dividend, and
+  with the map the auto-router's best revenue).
 
 The auto-router and map queries join here with the map (stage 2).
 """
@@ -11,6 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from takeover.core.extensions import WORLD_SAMPLER, Extensions
+from takeover.g1817.planning import PLANNING, Planner
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -30,3 +34,5 @@ class OpenWorld:
 
 EXTENSIONS: Extensions[Game1817] = Extensions()
 EXTENSIONS.provide(WORLD_SAMPLER, OpenWorld)
+
+EXTENSIONS.provide(PLANNING, Planner)

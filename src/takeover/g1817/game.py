@@ -21,6 +21,7 @@ from takeover.g1817.data.editions import (
     Edition,
 )
 from takeover.g1817.entities import POOL, Corporation, Holder, Player, Share, Train
+from takeover.g1817.map.board import Board
 
 _NO_CORP = Corporation("")
 TOKEN_COST = 50
@@ -77,12 +78,19 @@ class GameData:
         self.game_end_reason: str | None = None
         self.owner_when_liquidated: dict[str, Holder | None] = {}
         self.inventor_paid: set[str] = set()
+        self.board = Board(title)
+        """Tiles, tokens and markers on the map."""
 
     # -- lookups ---------------------------------------------------------------------------
 
     @property
     def phase(self) -> str:
         return PHASES[self.phase_index].name
+
+    @property
+    def phase_colors(self) -> tuple[str, ...]:
+        """The tile colours the phase allows (revenue by colour reads the last)."""
+        return PHASES[self.phase_index].colors
 
     @property
     def train_limit(self) -> int:

@@ -9,6 +9,12 @@ from takeover.g1817.game import GameData
 TOKEN_LIMIT = 8
 
 
+def split_location(loc: str) -> tuple[str, int]:
+    """``("B5", 0)`` for a token location ``B5#0`` (hex and city index)."""
+    coord, _, index = loc.partition("#")
+    return coord, int(index)
+
+
 def merge_assets(game: GameData, survivor: Corporation, other: Corporation) -> None:
     """Move privates, loans, trains and tokens of ``other`` into ``survivor``."""
     for company in list(other.companies):
@@ -21,10 +27,22 @@ def merge_assets(game: GameData, survivor: Corporation, other: Corporation) -> N
         train.owner = survivor.sym
         survivor.trains.append(train)
     other.trains = []
+    board = game.board
+    survivor.token_hexes = board.token_locations(survivor.sym, survivor.token_hexes)
+    other.token_hexes = board.token_locations(other.sym, other.token_hexes)
     other_cities = set(other.token_hexes)
     kept = [c for c in survivor.token_hexes if c not in other_cities]
+    for loc in survivor.token_hexes:
+        if loc in other_cities:
+            board.remove_token(*split_location(loc), survivor.sym)
     used = kept + list(other.token_hexes)
     total = min(TOKEN_LIMIT, survivor.tokens + other.tokens)
+    for i, loc in enumerate(used):
+        coord, index = split_location(loc)
+        if i >= total:
+            board.remove_token(coord, index, survivor.sym if i < len(kept) else other.sym)
+        elif i >= len(kept):
+            board.swap_token(coord, index, other.sym, survivor.sym)
     survivor.token_hexes = used[:total]
     survivor.tokens_placed = min(len(used), total)
     survivor.tokens = total

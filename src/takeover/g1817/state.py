@@ -16,7 +16,12 @@ from takeover.core.errors import IllegalAction
 from takeover.core.extensions import Extension
 from takeover.core.protocol import Decision, Event, ranks_of
 from takeover.g1817.actions import NO_EFFECT, Action
-from takeover.g1817.data.companies import CITY_TILE_COMPANIES, MINE_COMPANIES, SPECIAL_LAYS
+from takeover.g1817.data.companies import (
+    CITY_TILE_COMPANIES,
+    MINE_COMPANIES,
+    RANCH_COMPANIES,
+    SPECIAL_LAYS,
+)
 from takeover.g1817.data.maps import PRESET_YELLOW
 from takeover.g1817.entities import POOL, Corporation, Player, Train, copy_value
 from takeover.g1817.game import TOKEN_COST, GameData
@@ -49,7 +54,6 @@ class Game1817(GameData):
         self.rng_state = seed % (2**31)
         self.company_uses: dict[str, int] = {}
         self.laid_hexes: set[str] = set()
-        self.tile_hex: dict[str, str] = {}
         self.upcoming: Sequence[Action] | None = None
         """The recorded actions still to come (set while replaying a record), else ``None``."""
         self.stock_prices_at_merger: dict[str, str | None] = {}
@@ -393,22 +397,48 @@ class Game1817(GameData):
     def place_token(self, corp: Corporation, action: Action) -> None:
         if corp.tokens_placed >= corp.tokens:
             raise IllegalAction(f"{corp.sym} has no token left to place")
+        coord, index = self.board.city_location(str(action.get("city")))
+        self.board.place_token(coord, index, corp.sym)
         corp.tokens_placed += 1
-        corp.token_hexes.append(self.city_location(str(action.get("city"))))
-
-    def city_location(self, city: str) -> str:
-        """``<hex>#<city index>`` for a city id ``<tile id>-<city index>`` (tiles move ids)."""
-        tile, _, index = city.rpartition("-")
-        hex_id = self.tile_hex.get(tile) or tile.split("-")[0]
-        return f"{hex_id}#{index}"
+        corp.token_hexes.append(f"{coord}#{index}")
 
     def lay_tile(
-        self, corp: Corporation, hex_id: str, tile: str, lays: int, company: str | None
+        self,
+        corp: Corporation,
+        hex_id: str,
+        tile: str,
+        rotation: int,
+        lays: int,
+        company: str | None,
     ) -> None:
-        """Charge a lay: the lay fee, and the terrain fee when the hex is still printed."""
+        """Lay ``tile`` on the board and charge it: the lay fee, and the terrain fee when
+        the hex is still printed; a mine or ranch private leaves its marker."""
+        fee = self.lay_fee(corp, hex_id, lays, company)
+        self.board.lay(hex_id, tile, rotation)
+        if company in MINE_COMPANIES:
+            self.board.assign(hex_id, "mine")
+        elif company in RANCH_COMPANIES:
+            self.board.assign(hex_id, "ranch")
         first_lay = hex_id not in self.laid_hexes
+        terrain = self.edition.terrain.get(hex_id, (0, ""))[1]
+        corp.cash -= fee
+        if first_lay and terrain and hex_id not in PRESET_YELLOW:
+            for c in corp.companies:
+                income = self.company_data[c].tile_income
+                if income and income[1] == terrain:
+                    corp.cash += income[0]
+        self.laid_hexes.add(hex_id)
+        if company is not None:
+            uses = self.company_uses.get(company, 0) + 1
+            self.company_uses[company] = uses
+            if uses >= SPECIAL_LAYS.get(company, 1):
+                self.close_company(company)
+
+    def lay_fee(self, corp: Corporation, hex_id: str, lays: int, company: str | None) -> int:
+        """What a lay on ``hex_id`` costs ``corp``: the fee of its first or second lay,
+        and the terrain fee on a hex still as printed (less the privates' discounts)."""
         terrain_cost, terrain = self.edition.terrain.get(hex_id, (0, ""))
-        if not first_lay:
+        if hex_id in self.laid_hexes:
             terrain_cost = 0
         if terrain_cost and company in MINE_COMPANIES:
             terrain_cost = max(0, terrain_cost - 15)
@@ -416,19 +446,7 @@ class Game1817(GameData):
             discount = self.company_data[c].tile_discount
             if terrain_cost and discount and discount[1] == terrain:
                 terrain_cost = max(0, terrain_cost - discount[0])
-        corp.cash -= self.lay_cost(corp, lays) + terrain_cost
-        if first_lay and terrain and hex_id not in PRESET_YELLOW:
-            for c in corp.companies:
-                income = self.company_data[c].tile_income
-                if income and income[1] == terrain:
-                    corp.cash += income[0]
-        self.laid_hexes.add(hex_id)
-        self.tile_hex[tile] = hex_id
-        if company is not None:
-            uses = self.company_uses.get(company, 0) + 1
-            self.company_uses[company] = uses
-            if uses >= SPECIAL_LAYS.get(company, 1):
-                self.close_company(company)
+        return self.lay_cost(corp, lays) + terrain_cost
 
     def lay_cost(self, corp: Corporation, lays: int) -> int:
         """The fee of a corporation's first or second tile lay (before terrain)."""
@@ -442,6 +460,8 @@ class Game1817(GameData):
     def assign_company(self, action: Action) -> None:
         """A bridge (or other hex assignment): no money changes hands."""
         company = str(action.entity)
+        if action.get("target_type") == "hex":
+            self.board.assign(str(action.get("target")), "bridge")
         self.company_uses[company] = self.company_uses.get(company, 0) + 1
 
     def train_count(self, corp: Corporation) -> int:

@@ -11,7 +11,57 @@ from dataclasses import dataclass
 SPECIAL_LAYS: dict[str, int] = {"MINC": 1, "CM": 2, "MAJC": 3, "P22": 1, "P23": 2}
 """Mines and ranches: how many special tile lays each private has before it closes."""
 MINE_COMPANIES = frozenset({"MINC", "CM", "MAJC"})
-"""Their lays skip $15 of the mountain fee."""
+"""Their lays skip $15 of the mountain fee and leave a mine marker on the hex."""
+RANCH_COMPANIES = frozenset({"P22", "P23"})
+"""Volatility's ranches: their lays leave a ranch marker."""
+_MINES_BASE = ("B25", "C20", "C24", "E18", "F15", "G12", "G14", "H11", "H13", "H15", "I8", "I10")
+_MINES_NA = ("A3", "B4", "B8", "B10", "D10", "E11", "E13", "F12", "G13", "G19", "H12", "J14")
+_MINES_WO = ("B7", "E4", "E2", "F9", "I8", "K6", "L5")
+_RANCHES = (
+    "B3", "B11", "B15", "B19", "B21", "B23", "C4", "C16", "C18", "D5", "D13", "D15", "D17",
+    "E4", "E6", "E8", "E10", "E12", "E14", "F5", "F7", "F11", "G2", "G4", "G8", "G10", "H5",
+    "H7", "I2", "I4",
+)  # fmt: skip
+_TRACK = ("7", "8", "9")
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialLay:
+    """A private's own tile lay (it uses one of the owning corporation's lays): the hexes
+    and tiles it allows; ``special`` lays ignore labels and city counts and need no
+    connection (the city tiles), the others must touch the corporation's network and
+    point at a stop (mines, ranches)."""
+
+    hexes: tuple[str, ...]
+    tiles: tuple[str, ...]
+    special: bool = False
+
+
+SPECIAL_TILE_LAYS: dict[str, dict[str, SpecialLay]] = {
+    "1817": {
+        "PSM": SpecialLay(("F13",), ("X00",), special=True),
+        "MINC": SpecialLay(_MINES_BASE, _TRACK),
+        "CM": SpecialLay(_MINES_BASE, _TRACK),
+        "MAJC": SpecialLay(_MINES_BASE, _TRACK),
+        "P16": SpecialLay(("C14",), ("X00",), special=True),
+        "P17": SpecialLay(("D7",), ("X00",), special=True),
+        "P22": SpecialLay(_RANCHES, _TRACK),
+        "P23": SpecialLay(_RANCHES, _TRACK),
+        "P24": SpecialLay(("F3",), ("X00",), special=True),
+    },
+    "1817NA": {
+        "DTC": SpecialLay(("F14",), ("X00",), special=True),
+        "MINC": SpecialLay(_MINES_NA, _TRACK),
+        "MAJC": SpecialLay(_MINES_NA, _TRACK),
+    },
+    "1817WO": {
+        "PSM": SpecialLay(("I6",), ("X00",), special=True),
+        "MINC": SpecialLay(_MINES_WO, _TRACK),
+        "CM": SpecialLay(_MINES_WO, _TRACK),
+    },
+}
+"""The privates that lay tiles, by title."""
+
 CITY_TILE_COMPANIES: tuple[str, ...] = ("PSM", "P16", "P17", "P24")
 """With Volatility one of these, drawn at random, is kept; the others are removed."""
 

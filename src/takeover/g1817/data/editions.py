@@ -42,17 +42,19 @@ class Phase:
     train_limit: int
     sizes: tuple[int, ...]
     """Corporation sizes (share counts) an IPO may choose in this phase."""
+    colors: tuple[str, ...] = ("yellow",)
+    """Tile colours that may be laid (the last one also picks off-board revenue)."""
 
 
 PHASES: tuple[Phase, ...] = (
-    Phase("2", 4, (2,)),
-    Phase("2+", 4, (2,)),
-    Phase("3", 4, (2, 5)),
-    Phase("4", 3, (5,)),
-    Phase("5", 3, (5, 10)),
-    Phase("6", 2, (10,)),
-    Phase("7", 2, (10,)),
-    Phase("8", 2, (10,)),
+    Phase("2", 4, (2,), ("yellow",)),
+    Phase("2+", 4, (2,), ("yellow",)),
+    Phase("3", 4, (2, 5), ("yellow", "green")),
+    Phase("4", 3, (5,), ("yellow", "green")),
+    Phase("5", 3, (5, 10), ("yellow", "green", "brown")),
+    Phase("6", 2, (10,), ("yellow", "green", "brown")),
+    Phase("7", 2, (10,), ("yellow", "green", "brown", "gray")),
+    Phase("8", 2, (10,), ("yellow", "green", "brown", "gray")),
 )
 
 

@@ -234,6 +234,7 @@ HEXES_BASE: dict[str, PrintedHex] = {
     "G18": PrintedHex(
         "yellow", name="Baltimore", layout="city=revenue:30;path=a:4,b:_0;path=a:0,b:_0;label=B"
     ),
+    "C12": PrintedHex("blue"),
 }
 
 TILES_BASE: tuple[TileType, ...] = (

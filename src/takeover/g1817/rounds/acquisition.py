@@ -320,6 +320,7 @@ class AcquisitionRound(Round):
         self.golden_parachute(corp, None)
         corp.tokens_placed = 0
         corp.token_hexes = []
+        self.game.board.replace_tokens(corp.sym, None)
         self.shareholder_cash = 0
         self.settle_president(corp)
 

@@ -16,6 +16,7 @@ from takeover.g1817.entities import Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.rounds.base import Round, Step, int_field, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
+from takeover.g1817.track import lay_refusal, route_revenues, token_cities
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -53,6 +54,8 @@ class OperatingRound(Round):
         # the operating corporation's turn
         self.stage = "track"
         self.lays = 0
+        self.laid: list[tuple[str, bool]] = []
+        """This turn's lays: (hex, whether an upgrade)."""
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
@@ -104,6 +107,7 @@ class OperatingRound(Round):
     def start_operating(self) -> None:
         self.stage = "track"
         self.lays = 0
+        self.laid = []
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
@@ -332,12 +336,24 @@ class Operate(Step):
         require(rnd.stage == "track", f"{rnd.corp.sym} cannot lay track now")
         company = str(action.entity) if action.entity_type == "company" else None
         hex_id = str(action.get("hex"))
-        self.game.lay_tile(rnd.corp, hex_id, str(action.get("tile")), rnd.lays, company)
+        tile, rotation = str(action.get("tile")), action.get("rotation")
+        refusal = lay_refusal(self.game, rnd.corp, company, rnd.laid, hex_id, tile, rotation)
+        require(refusal is None, str(refusal))
+        assert isinstance(rotation, int)
+        upgrade = self.game.board.tile_at(hex_id)[1].color != "white"
+        self.game.lay_tile(rnd.corp, hex_id, tile, rotation, rnd.lays, company)
+        rnd.laid.append((hex_id, upgrade))
         rnd.lays += 1
         rnd.advance()
 
     def on_place_token(self, action: Action) -> None:
         rnd = self.round
+        city = str(action.get("city"))
+        require(
+            city in token_cities(self.game, rnd.corp),
+            f"{rnd.corp.sym} may not place a token in {city} (not reached, no open slot, "
+            f"or already in that hex)",
+        )
         self.game.place_token(rnd.corp, action)
         if rnd.stage in ("track", "token"):
             rnd.stage = "route"
@@ -346,14 +362,15 @@ class Operate(Step):
     def on_run_routes(self, action: Action) -> None:
         rnd = self.round
         routes = action.get("routes") or []
-        revenue = 0
-        for route in routes:
+        require(isinstance(routes, list), "run_routes needs a list of routes")
+        computed = route_revenues(self.game, rnd.corp, list(routes))
+        for route, value in zip(routes, computed, strict=True):
+            recorded = route.get("revenue")
             require(
-                "revenue" in route,
-                "route revenue is not recorded (stage 1 reads it from the action)",
+                recorded is None or int(recorded) == value,
+                f"the route of {route.get('train')} earns {value}, not {recorded}",
             )
-            revenue += int(route["revenue"])
-        revenue += int(action.get("extra_revenue") or 0)
+        revenue = sum(computed)
         rnd.revenue = revenue
         rnd.stage = "dividend"
         rnd.advance()

@@ -20,6 +20,7 @@ from takeover.g1817.entities import POOL, Corporation, Share
 from takeover.g1817.rounds.base import Round, Step, int_field, make, require, share_ids
 from takeover.g1817.rounds.interrupts import sale, sell_bundles
 from takeover.g1817.rounds.ipo import IpoAuction
+from takeover.g1817.track import home_cities
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -264,6 +265,12 @@ class HomeToken(Step):
 
     def on_place_token(self, action: Action) -> None:
         corp = self.game.corps[str(action.entity)]
+        city = str(action.get("city"))
+        require(
+            city in home_cities(self.game, corp),
+            f"{corp.sym} may not place its home token in {city} (no open slot, or Nieuw "
+            f"Zeeland before phase 3)",
+        )
         self.game.place_token(corp, action)
         self.round.pending_home = corp.sym if self.game.second_home_due(corp) else None
 

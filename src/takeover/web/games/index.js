@@ -6,9 +6,11 @@
 /** Tables and messages without a `game` field are Acquire (servers before several games). */
 export const DEFAULT_GAME = "acquire";
 
-const GAMES = {
-  acquire: { title: "Acquire", load: () => import("./acquire/index.js") },
-};
+// A Map keeps this order (an object would put the integer-like "1817" first).
+const GAMES = new Map([
+  ["acquire", { title: "Acquire", load: () => import("./acquire/index.js") }],
+  ["1817", { title: "1817", load: () => import("./g1817/index.js") }],
+]);
 
 const loaded = new Map();
 
@@ -22,17 +24,17 @@ export function gameOf(...sources) {
 
 /** Whether this client can draw `name`. */
 export function isKnown(name) {
-  return Object.hasOwn(GAMES, name);
+  return GAMES.has(name);
 }
 
 /** A game's title for people ("Acquire"); an unknown game's own name. */
 export function gameTitle(name) {
-  return isKnown(name) ? GAMES[name].title : String(name);
+  return isKnown(name) ? GAMES.get(name).title : String(name);
 }
 
 /** The names of the games this client can draw. */
 export function knownGames() {
-  return Object.keys(GAMES);
+  return [...GAMES.keys()];
 }
 
 export class UnknownGame extends Error {
@@ -64,6 +66,8 @@ export function checkGame(game) {
   }
   if (game.stylesheet !== undefined && typeof game.stylesheet !== "string")
     problems.push('"stylesheet" should be a URL string');
+  if (game.actionText !== undefined && typeof game.actionText !== "function")
+    problems.push('"actionText" should be a function');
   return problems;
 }
 
@@ -75,7 +79,7 @@ export function checkGame(game) {
 export function loadGame(name) {
   if (!isKnown(name)) return Promise.reject(new UnknownGame(name));
   if (!loaded.has(name)) {
-    const promise = GAMES[name].load().then(async (module) => {
+    const promise = GAMES.get(name).load().then(async (module) => {
       const game = module.default;
       const problems = checkGame(game);
       if (problems.length) throw new Error(`the ${name} module: ${problems.join("; ")}`);

@@ -12,7 +12,8 @@ const SLACK = 8;
 
 export class GameLog {
   /**
-   * @param {(event: object, who: (seat: number) => string) => string|null} describe
+   * @param {(event: object, who: (seat: number) => string, entry: object) => string|null} describe
+   *   an event in words (`entry`: the action it came from, `{seq, player, action, text}`)
    * @param {(before: number) => Promise<object[]>} fetchEarlier resolves to the actions before
    *   action number `before`, oldest first, as `{seq, player, text, events}`
    * @param {(seat: number) => string} who a seat's display name
@@ -74,7 +75,7 @@ export class GameLog {
     const who = this.who;
     const out = [];
     for (const e of entry.events || []) {
-      const text = this.describe(e, who);
+      const text = this.describe(e, who, entry);
       if (text) out.push(el("li", { class: `ev ev-${e.type}`, dataset: { seq: entry.seq }, text }));
     }
     if (!(entry.events || []).length && entry.text) {

@@ -12,11 +12,14 @@ export class Prompt {
    * @param {object} game the game module (docs/web-client.md)
    * @param {(action: object) => void} send
    * @param {() => string[]} names display names by seat
+   * @param {() => number|null} [mySeat] this page's seat (null: watching); without it the
+   *   view's `seat` says
    */
-  constructor(game, send, names) {
+  constructor(game, send, names, mySeat) {
     this.game = game;
     this.send = send;
     this.names = names;
+    this.mySeat = mySeat;
     this.node = el("section", { class: "prompt", "aria-live": "polite" });
     this.keys = new Map();
     this.seq = null;
@@ -76,7 +79,8 @@ export class Prompt {
     } else if (!groups.size) {
       const who = decision ? this.names()[decision.seat] : null;
       parts.push(el("h2", { text: who ? `Waiting for ${who} to ${decision.words}…` : "Waiting…" }));
-      if (view.seat === null || view.seat === undefined)
+      const seat = this.mySeat ? this.mySeat() : view.seat;
+      if (seat === null || seat === undefined)
         parts.push(el("p", { class: "muted", text: "You are watching." }));
     } else {
       mode = "yours";
@@ -137,7 +141,8 @@ export function choiceButton(prompt, label, action, opts = {}) {
   });
   if (opts.colour) b.appendChild(colourTag(label, opts.colour));
   else b.textContent = label;
-  if (opts.key) b.appendChild(keyCap(opts.key));
+  const cap = opts.key ? keyCap(opts.key) : null; // none on a touch screen
+  if (cap) b.appendChild(cap);
   if (opts.key && !opts.disabled) prompt.keys.set(opts.key, () => prompt.act(action));
   return b;
 }

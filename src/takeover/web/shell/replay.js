@@ -233,16 +233,19 @@ export class ReplayPage {
         }),
       );
     } else {
+      const entry = { player: data.action.player, action: data.action, text: data.text };
+      // a game may say the move in its own words (optional `actionText`); else the server's
+      const head = (this.game.actionText && this.game.actionText(entry, who)) || null;
+      const lines = (data.events || [])
+        .map((e) => this.game.describe(e, who, entry))
+        .filter((line) => line && line !== head);
       replace(
         this.move,
-        el("p", {}, el("strong", { text: `${who(data.action.player)}: ${data.text}` })),
+        el("p", {}, el("strong", { text: head || `${who(data.action.player)}: ${data.text}` })),
         el(
           "ol",
           { class: "log" },
-          (data.events || [])
-            .map((e) => this.game.describe(e, who))
-            .filter(Boolean)
-            .map((t) => el("li", { text: t })),
+          lines.map((t) => el("li", { text: t })),
         ),
       );
     }

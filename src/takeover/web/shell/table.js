@@ -181,6 +181,7 @@ export class TablePage {
       game,
       (action) => this.sendAction(action),
       () => this.names(),
+      () => this.mySeat,
     );
     this.log = new GameLog(game.describe, (before) => this.history(before), this.who);
     this.view = game.createTable({

@@ -1,0 +1,154 @@
+"""1817's ``mcts`` bot: UCT over the legal actions, the heuristic as rollout policy.
+
+1817 hides nothing and its engine is deterministic given the actions, so one tree of
+positions is searched: each iteration copies the position, walks the tree by UCB1 (every
+seat maximising its own reward), adds a node, plays ``depth`` decisions by the heuristic
+(or at random) and scores the end by :func:`takeover.bots.g1817.values.rewards` (exact
+ranks if the game ended, else worth against the best rival). Wide decisions (bids, share
+purchases, lays) are narrowed to the heuristic's ``width`` best, kept on the node. The
+most visited root action is played. With a time budget the search stops before an
+iteration as long as the longest so far would overrun it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+
+from takeover.bots.base import Observation
+from takeover.bots.g1817.heuristic import ranked
+from takeover.bots.g1817.values import rewards
+from takeover.core.protocol import Action as AnyAction
+from takeover.g1817.actions import Action
+from takeover.g1817.state import Game1817
+
+
+class _Node:
+    __slots__ = ("children", "options", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.options: list[Action] | None = None
+
+
+class Mcts1817:
+    def __init__(
+        self,
+        time: float | None = None,
+        iterations: int | None = None,
+        rollout: str = "heuristic",
+        depth: int = 8,
+        c: float = 0.7,
+        width: int = 6,
+        clock: str = "wall",
+    ) -> None:
+        if time is None and iterations is None:
+            time = 0.5
+        self.time = time
+        self.iterations = iterations
+        self.rollout = rollout
+        self.depth = depth
+        self.c = c
+        self.width = width
+        self.clock = clock
+        self.last_iterations = 0
+        parts = []
+        if time is not None:
+            parts.append(f"time={time:g}")
+            if clock != "wall":
+                parts.append(f"clock={clock}")
+        if iterations is not None:
+            parts.append(f"iterations={iterations}")
+        self.name = "mcts:" + ",".join(parts)
+
+    def choose(self, obs: Observation, rng: random.Random) -> AnyAction:
+        clock = _time.process_time if self.clock == "cpu" else _time.perf_counter
+        started = clock()
+        legal = [a for a in obs.legal if isinstance(a, Action)]
+        if len(legal) == 1:
+            return legal[0]
+        game = obs.sample(rng)
+        assert isinstance(game, Game1817)
+        root = _Node()
+        root.options = self._narrow(game, obs.seat, legal, rng)
+        if len(root.options) == 1:
+            return root.options[0]
+        deadline = None if self.time is None else started + self.time
+        done, last, longest = 0, clock(), 0.0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done:
+                now = clock()
+                longest = max(longest, now - last)
+                last = now
+                if now + longest >= deadline:
+                    break
+            self._iterate(root, game.clone(), rng)
+            done += 1
+        self.last_iterations = done
+        best = max(
+            root.options, key=lambda a: root.children[a].visits if a in root.children else -1
+        )
+        return best
+
+    def _narrow(
+        self, game: Game1817, seat: int, legal: list[Action], rng: random.Random
+    ) -> list[Action]:
+        if len(legal) <= self.width:
+            return legal
+        return ranked(game, seat, legal, rng)[: self.width]
+
+    def _iterate(self, root: _Node, state: Game1817, rng: random.Random) -> None:
+        path: list[tuple[_Node, int]] = []
+        node = root
+        while (decision := state.pending()) is not None:
+            seat = decision.seats[0]
+            if node.options is None:
+                node.options = self._narrow(state, seat, list(state.legal_actions(seat)), rng)
+            options = node.options
+            if not options:
+                break
+            untried = [a for a in options if a not in node.children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = node.children[action] = _Node()
+                state.apply(action, seat)
+                path.append((child, seat))
+                break
+            action = self._select(node, options)
+            state.apply(action, seat)
+            node = node.children[action]
+            path.append((node, seat))
+        result = self._rollout(state, rng)
+        root.visits += 1
+        for child, seat in path:
+            child.visits += 1
+            child.reward += result[seat]
+
+    def _select(self, node: _Node, options: list[Action]) -> Action:
+        log_n = math.log(max(1, sum(node.children[a].visits for a in options)))
+        best, best_score = options[0], -1.0
+        for a in options:
+            child = node.children[a]
+            score = child.reward / child.visits + self.c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _rollout(self, state: Game1817, rng: random.Random) -> list[float]:
+        for _ in range(self.depth):
+            decision = state.pending()
+            if decision is None:
+                break
+            seat = decision.seats[0]
+            legal = list(state.legal_actions(seat))
+            if not legal:
+                break
+            if self.rollout == "heuristic":
+                action = ranked(state, seat, legal, rng)[0]
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action, seat)
+        return rewards(state)

@@ -1,0 +1,36 @@
+// An auction under way (a private, an IPO, an acquisition or liquidation): what is up,
+// the standing bids, who is still in.
+
+import { el, money } from "../../shell/dom.js";
+import { companyLabel, corpTag, playerName } from "./common.js";
+
+export function renderAuction(view, names) {
+  const a = view.auction;
+  if (!a) return null;
+  const target = (view.companies || {})[a.target]
+    ? el("strong", { text: companyLabel(view, a.target) })
+    : corpTag(a.target);
+  const bids = Object.entries(a.bids || {}).sort((x, y) => y[1] - x[1]);
+  return el(
+    "div",
+    { class: "auction" },
+    el("h3", {}, "Auction: ", target),
+    bids.length
+      ? el(
+          "ol",
+          { class: "bids" },
+          bids.map(([pid, price], i) =>
+            el(
+              "li",
+              { class: i === 0 ? "high" : null },
+              `${playerName(view, pid, names)} ${money(price)}`,
+            ),
+          ),
+        )
+      : el("p", { class: "muted", text: "No bid yet." }),
+    el("p", {
+      class: "muted",
+      text: `Still bidding: ${(a.bidders || []).map((p) => playerName(view, p, names)).join(", ") || "nobody"}`,
+    }),
+  );
+}

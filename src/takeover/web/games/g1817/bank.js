@@ -1,0 +1,101 @@
+// The bank: loans left and the interest rate, the phase and its limits, the train depot
+// with what each type costs and what it rusts, and what the next train changes.
+
+import { el, money } from "../../shell/dom.js";
+import { plural } from "../../shell/words.js";
+import { ROUNDS } from "./data.js";
+
+function sizesText(sizes) {
+  return sizes.map(String).join(", ").replace(/, (\d+)$/, " or $1") + "-share";
+}
+
+/** What buying the next train changes: a new phase, rusting, obsolete trains. */
+export function nextTrainText(view) {
+  const depot = view.depot || {};
+  if (!depot.next) return "The depot is empty.";
+  const name = depot.next.split("-").slice(0, -1).join("-");
+  const types = depot.trains || [];
+  const type = types.find((t) => t.name === name);
+  const phases = view.phases || [];
+  const current = phases.findIndex((p) => p.current);
+  const phase = phases.find((p, i) => i > current && p.name === name);
+  const parts = [`Next train: ${name} (${money(type ? type.price : 0)})`];
+  const changes = [];
+  if (phase) {
+    changes.push(
+      `starts phase ${phase.name}: train limit ${phase.train_limit}, new corporations ${sizesText(phase.sizes)}`,
+    );
+  }
+  const rusts = types.filter((t) => t.rusts_on === name).map((t) => t.name);
+  const obsolete = types.filter((t) => t.obsolete_on === name).map((t) => t.name);
+  if (rusts.length) changes.push(`${rusts.join(", ")} trains rust`);
+  if (obsolete.length) changes.push(`${obsolete.join(", ")} trains become obsolete`);
+  if (name === "8") changes.push("the game ends after the next set of operating rounds");
+  return parts[0] + (changes.length ? `: ${changes.join("; ")}.` : ": no change of phase.");
+}
+
+export function renderBank(view) {
+  const phases = view.phases || [];
+  const phase = phases.find((p) => p.current) || { name: view.phase, train_limit: "?", sizes: [] };
+  const rate = view.interest_rate;
+  const future = view.future_interest_rate;
+  const depot = (view.depot && view.depot.trains) || [];
+  const round = `${ROUNDS[view.round] || view.round} ${view.turn}.${view.round_num}`;
+  return el(
+    "div",
+    { class: "bank" },
+    el(
+      "dl",
+      { class: "facts" },
+      el("dt", { text: "Round" }),
+      el("dd", { text: round }),
+      el("dt", { text: "Phase" }),
+      el("dd", {
+        text: `${phase.name}: train limit ${phase.train_limit}, new corporations ${sizesText(phase.sizes || [])}`,
+      }),
+      el("dt", { text: "Loans" }),
+      el("dd", {
+        text: `${plural(view.loans_left, "loan")} of ${money(view.loan_value || 100)} left`,
+      }),
+      el("dt", { text: "Interest" }),
+      el("dd", {
+        text: `${rate}% now${future !== rate ? `, ${future}% from the next operating round` : ""}`,
+      }),
+    ),
+    el("p", { class: "next-train", text: nextTrainText(view) }),
+    el(
+      "table",
+      { class: "depot" },
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          ["Train", "Price", "Left", "Rusts on"].map((h) => el("th", { text: h })),
+        ),
+      ),
+      el(
+        "tbody",
+        {},
+        depot.map((t) =>
+          el(
+            "tr",
+            { class: t.left === 0 && !t.discarded ? "gone" : null, dataset: { train: t.name } },
+            el("th", { text: t.name }),
+            el("td", { class: "num", text: money(t.price) }),
+            el("td", {
+              class: "num",
+              text:
+                (t.left === null ? "∞" : String(t.left)) +
+                (t.discarded ? ` (+${t.discarded} used)` : ""),
+            }),
+            el("td", {
+              text: t.rusts_on ? t.rusts_on : t.obsolete_on ? `${t.obsolete_on} (obsolete)` : "–",
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
+}

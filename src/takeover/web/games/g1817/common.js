@@ -1,0 +1,61 @@
+// Small helpers shared by 1817's panels and prompts: names of players and holders from the
+// view, corporation tags, share counts.
+
+import { colourTag, el, money } from "../../shell/dom.js";
+import { corpColour, corpName } from "./data.js";
+
+/** A player id's display name: the table's name for its seat, else the view's. */
+export function playerName(view, id, names) {
+  const p = view.players[String(id)];
+  if (!p) return `player ${id}`;
+  return (names && names[p.seat]) || p.name || `player ${id}`;
+}
+
+/** The seat of a player id (null when unknown). */
+export function seatOf(view, id) {
+  const p = view.players[String(id)];
+  return p ? p.seat : null;
+}
+
+/** A corporation's symbol on its colour, with its full name as a tooltip. */
+export function corpTag(sym) {
+  const tag = colourTag(sym, corpColour(sym));
+  tag.classList.add("corp-tag");
+  tag.dataset.corp = sym;
+  tag.title = corpName(sym);
+  return tag;
+}
+
+/** Whether an entity (an action's `entity`) is a corporation of the view. */
+export function isCorp(view, entity) {
+  return typeof entity === "string" && Object.hasOwn(view.corps || {}, entity);
+}
+
+/** A private company's short label: "P4 Pittsburgh Steel Mill ($40)". */
+export function companyLabel(view, sym) {
+  const c = (view.companies || {})[sym];
+  if (!c) return sym;
+  return `${c.name.replace(" - ", " ")} (${money(c.value)})`;
+}
+
+/** A private company's name without its number. */
+export function companyName(view, sym) {
+  const c = (view.companies || {})[sym];
+  return c ? c.name.replace(/^P\d+ - /, "") : sym;
+}
+
+/** Who an entity is, in words: a player's name or a corporation's symbol. */
+export function entityName(view, entity, names) {
+  if (typeof entity === "number") return playerName(view, entity, names);
+  return String(entity);
+}
+
+/** Shares of a size-`size` corporation held as `pct` percent. */
+export function shareCount(pct, size) {
+  return Math.round((pct * size) / 100);
+}
+
+/** "$100 (par)" style price cell with the price type as a class. */
+export function priceNode(corp) {
+  return el("span", { class: `price price-${corp.price_type || "plain"}`, text: money(corp.price) });
+}

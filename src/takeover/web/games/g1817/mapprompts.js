@@ -1,0 +1,301 @@
+// The map's decisions, from the legal actions the server listed: a tile lay (choose a hex on
+// the map, then one of its legal tiles, turned among its legal rotations only, previewed on
+// the map), a token (a highlighted city slot, or a button), routes (the listed runs drawn on
+// the map). Nothing here decides what is legal.
+
+import { el, money } from "../../shell/dom.js";
+import { choiceButton, keyCap } from "../../shell/prompt.js";
+import { clickWord } from "../../shell/words.js";
+import { centre, drawHex, svg } from "./map.js";
+import { mapLink } from "./maplink.js";
+
+/** "57" from the tile copy "57-0". */
+export function tileName(copy) {
+  const s = String(copy);
+  const i = s.lastIndexOf("-");
+  return i > 0 ? s.slice(0, i) : s;
+}
+
+function rotateEnd(end, rotation) {
+  return typeof end === "number" ? (end + rotation) % 6 : end;
+}
+
+/** A hex of the map view as it would be after laying `tile` (the view's `tiles`) there. */
+export function laidHex(hex, design, name, rotation) {
+  const paths = design.paths.map(([a, b]) => [rotateEnd(a, rotation), rotateEnd(b, rotation)]);
+  const old = hex.cities || [];
+  const cities = design.cities.map((c, i) => ({
+    index: i,
+    id: `preview-${i}`,
+    slots: Array.from({ length: c.slots }, (_, k) => ((old[i] || {}).slots || [])[k] || null),
+    revenue: c.revenue,
+    exits: paths
+      .filter(([a, b]) => a === `c${i}` || b === `c${i}`)
+      .map(([a, b]) => (typeof a === "number" ? a : b))
+      .filter((e) => typeof e === "number"),
+  }));
+  return {
+    ...hex,
+    color: design.color,
+    tile: { name, id: `${name}-preview`, rotation },
+    paths,
+    cities,
+    towns: design.towns.map((t, i) => ({ index: i, revenue: t.revenue })),
+    offboards: [],
+    junction: design.junction,
+    label: design.label || hex.label,
+    fee: 0,
+  };
+}
+
+/** A small drawing of one tile design at a rotation, for the tile picker. */
+function tileIcon(design, name, rotation) {
+  const blank = { id: name, letter: 0, number: 0, name: "", borders: [], markers: [] };
+  const hex = laidHex(blank, design, name, rotation);
+  const g = drawHex(hex);
+  return svg("svg", { class: "tile-icon", viewBox: "-50 -50 100 100", width: 56, height: 56 }, g);
+}
+
+function hexName(view, id) {
+  const h = ((view.map && view.map.hexes) || []).find((x) => x.id === id);
+  return h && h.name ? `${h.name} (${id})` : id;
+}
+
+function layWidget(prompt, options, view) {
+  const scratch = prompt.scratch;
+  const byHex = new Map();
+  for (const { action } of options) {
+    if (!byHex.has(action.hex)) byHex.set(action.hex, new Map());
+    const tiles = byHex.get(action.hex);
+    const name = tileName(action.tile);
+    if (!tiles.has(name)) tiles.set(name, []);
+    tiles.get(name).push(action);
+  }
+  const box = el("div", { class: "choices w-lay_tile lay-box" });
+  const hexes = new Map(((view.map && view.map.hexes) || []).map((h) => [h.id, h]));
+  const designs = view.tiles || {};
+
+  const preview = () => {
+    const map = mapLink.map;
+    if (!map) return;
+    map.overlay.replaceChildren();
+    map.svg.querySelectorAll(".hex.chosen").forEach((n) => n.classList.remove("chosen"));
+    const action = chosenAction();
+    if (!scratch.layHex) return;
+    map.hexNode(scratch.layHex)?.classList.add("chosen");
+    const hex = hexes.get(scratch.layHex);
+    if (!action || !hex || !designs[tileName(action.tile)]) return;
+    const drawn = drawHex(laidHex(hex, designs[tileName(action.tile)], tileName(action.tile), action.rotation));
+    drawn.classList.add("preview");
+    map.overlay.appendChild(drawn);
+  };
+
+  const chosenAction = () => {
+    const tiles = byHex.get(scratch.layHex);
+    if (!tiles) return null;
+    const list = tiles.get(scratch.layTile);
+    if (!list) return null;
+    return list[(scratch.layTurn || 0) % list.length];
+  };
+
+  const rotate = () => {
+    scratch.layTurn = (scratch.layTurn || 0) + 1;
+    draw();
+    preview();
+  };
+
+  const draw = () => {
+    const tiles = byHex.get(scratch.layHex);
+    prompt.keys.delete("r");
+    prompt.keys.delete("Enter");
+    prompt.keys.delete("Escape");
+    if (!tiles) {
+      box.replaceChildren(
+        el("p", {
+          class: "hint",
+          text: `Lay track: ${clickWord()} a highlighted hex on the map (${byHex.size} possible), or choose one here.`,
+        }),
+        el(
+          "div",
+          { class: "row lay-hexes" },
+          [...byHex.keys()].map((id) =>
+            el("button", { type: "button", class: "small", dataset: { hex: id }, onclick: () => pick(id) }, hexName(view, id)),
+          ),
+        ),
+      );
+      return;
+    }
+    if (!tiles.has(scratch.layTile)) {
+      scratch.layTile = tiles.keys().next().value;
+      scratch.layTurn = 0;
+    }
+    const action = chosenAction();
+    const list = tiles.get(scratch.layTile);
+    const hex = hexes.get(scratch.layHex) || {};
+    const fee = hex.fee ? ` (terrain ${money(hex.fee)})` : "";
+    const lay = choiceButton(prompt, "Lay this tile", action, { key: "Enter", cls: "primary lay-send" });
+    prompt.keys.set("Escape", () => {
+      scratch.layHex = null;
+      draw();
+      preview();
+    });
+    if (list.length > 1) prompt.keys.set("r", rotate);
+    box.replaceChildren(
+      el("p", { class: "hint", text: `Lay on ${hexName(view, scratch.layHex)}${fee}: choose a tile` }),
+      el(
+        "div",
+        { class: "row tile-picker" },
+        [...tiles].map(([name, actions]) => {
+          const design = designs[name];
+          return el(
+            "button",
+            {
+              type: "button",
+              class: `tile-choice${name === scratch.layTile ? " chosen" : ""}`,
+              dataset: { tile: name },
+              title: `tile ${name}: ${actions.length} legal ${actions.length === 1 ? "rotation" : "rotations"}`,
+              onclick: () => {
+                scratch.layTile = name;
+                scratch.layTurn = 0;
+                draw();
+                preview();
+              },
+            },
+            design ? tileIcon(design, name, actions[0].rotation) : null,
+            el("span", { text: `#${name}` }),
+          );
+        }),
+      ),
+      el(
+        "div",
+        { class: "row" },
+        el(
+          "button",
+          { type: "button", class: "rotate", disabled: list.length < 2, onclick: rotate },
+          `Rotate (${((scratch.layTurn || 0) % list.length) + 1} of ${list.length})`,
+          list.length > 1 ? keyCap("r") : null,
+        ),
+        lay,
+        el(
+          "button",
+          {
+            type: "button",
+            class: "small",
+            onclick: () => {
+              scratch.layHex = null;
+              draw();
+              preview();
+            },
+          },
+          "Another hex",
+        ),
+      ),
+    );
+  };
+
+  const pick = (id) => {
+    if (!byHex.has(id)) return;
+    if (scratch.layHex !== id) {
+      scratch.layHex = id;
+      scratch.layTile = null;
+      scratch.layTurn = 0;
+      if (mapLink.map) mapLink.map.focus(id);
+    } else if (tileCount(id) === 1 && (byHex.get(id).values().next().value || []).length > 1) {
+      scratch.layTurn = (scratch.layTurn || 0) + 1; // a second click on the hex turns the tile
+    }
+    draw();
+    preview();
+  };
+  const tileCount = (id) => byHex.get(id).size;
+
+  mapLink.onPick = (hex) => pick(hex);
+  mapLink.after = preview;
+  if (byHex.size === 1 && scratch.layHex === undefined) scratch.layHex = byHex.keys().next().value;
+  draw();
+  return box;
+}
+
+function tokenWidget(prompt, options, view) {
+  const byCity = new Map(options.map(({ action }) => [`${action.city}/${Number(action.slot) || 0}`, action]));
+  mapLink.onPick = (hex, city, slot) => {
+    const action = byCity.get(`${city}/${slot || 0}`) || options.find((o) => o.action.city === city)?.action;
+    if (action) prompt.act(action);
+  };
+  return el(
+    "div",
+    { class: "choices w-place_token" },
+    el("p", { class: "hint", text: `Place a token: ${clickWord()} a highlighted city on the map, or:` }),
+    options.map(({ action }) => {
+      const hex = String(action.city).split("-")[0];
+      return choiceButton(prompt, hexName(view, hex), action, {});
+    }),
+  );
+}
+
+/** Draw runs (the 18xx.games form: each route's `connections`, lists of hexes) on the map. */
+export function drawRoutes(map, routes, hexes) {
+  const colours = ["#e4572e", "#2e86ab", "#76b041", "#9b5de5", "#f18f01", "#c70d3a"];
+  routes.forEach((route, i) => {
+    for (const connection of route.connections || []) {
+      const points = connection
+        .map((id) => hexes.get(id))
+        .filter(Boolean)
+        .map((h) => centre(h).map((v) => v.toFixed(1)).join(","));
+      if (points.length > 1)
+        map.overlay.appendChild(
+          svg("polyline", {
+            points: points.join(" "),
+            class: "route-line",
+            stroke: colours[i % colours.length],
+            dataset: { train: route.train },
+          }),
+        );
+    }
+  });
+}
+
+function routeWidget(prompt, options, view) {
+  const hexes = new Map(((view.map && view.map.hexes) || []).map((h) => [h.id, h]));
+  const scratch = prompt.scratch;
+  scratch.routeIndex = Math.min(scratch.routeIndex || 0, options.length - 1);
+  const show = () => {
+    const map = mapLink.map;
+    if (!map) return;
+    map.overlay.replaceChildren();
+    drawRoutes(map, options[scratch.routeIndex].action.routes || [], hexes);
+  };
+  mapLink.after = show;
+  const box = el("div", { class: "choices w-run_routes" });
+  const draw = () => {
+    box.replaceChildren(
+      el("p", { class: "hint", text: "Run trains (drawn on the map):" }),
+      ...options.map(({ action }, i) => {
+        const routes = action.routes || [];
+        const total = routes.reduce((s, r) => s + (r.revenue || 0), 0) + (action.extra_revenue || 0);
+        const detail = routes
+          .map((r) => `${tileName(r.train)}: ${(r.connections || []).flat().filter((h, k, all) => all.indexOf(h) === k).join("–")} ${money(r.revenue || 0)}`)
+          .join("; ");
+        const b = choiceButton(prompt, `Run for ${money(total)}`, action, {
+          cls: i === scratch.routeIndex ? "primary" : "",
+          key: options.length === 1 ? "Enter" : undefined,
+          title: detail,
+        });
+        b.addEventListener("mouseenter", () => {
+          scratch.routeIndex = i;
+          show();
+        });
+        return el("div", { class: "row" }, b, el("span", { class: "muted route-detail", text: detail || "no route" }));
+      }),
+    );
+  };
+  draw();
+  return box;
+}
+
+export const mapPrompts = {
+  lay_tile: layWidget,
+  place_token: tokenWidget,
+  run_routes: routeWidget,
+};
+
+

@@ -1,0 +1,64 @@
+// 1817's panels on the live table page: the stock market, the map and the bank in the main
+// column; the auction under way and the corporations beside the prompt; the players with
+// the log and chat. The shell places the panels and calls `update` with every `state`.
+
+import { el, replace } from "../../shell/dom.js";
+import { renderAuction } from "./auction.js";
+import { renderBank } from "./bank.js";
+import { renderCorporations } from "./corps.js";
+import { MapView } from "./map.js";
+import { mapLink, markLegal } from "./maplink.js";
+import { renderMarket } from "./market.js";
+import { renderPlayers } from "./players.js";
+
+export class G1817Table {
+  /** @param {object} ctx the shell's table context (docs/web-client.md) */
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.map = new MapView();
+    mapLink.map = this.map;
+    this.map.onHex = (hex, city, slot) => mapLink.onPick && mapLink.onPick(hex, city, slot);
+    this.mapBox = el("section", { class: "map-box" }, el("h3", { text: "Map" }), this.map.node);
+    this.marketBox = el("section", { class: "market-box" });
+    this.auctionBox = el("section", { class: "auction-box" });
+    this.corpsBox = el("section", { class: "corps-box" });
+    this.playersBox = el("section", { class: "players-box" });
+    this.bankBox = el("section", { class: "bank-box" });
+    this.panels = {
+      main: [this.marketBox, this.mapBox, this.bankBox],
+      decide: [this.auctionBox, this.corpsBox],
+      aside: [this.playersBox],
+    };
+  }
+
+  update(state) {
+    const view = state.view;
+    const names = this.ctx.names();
+    this.map.update(view);
+    // what the prompt (drawn just before) asked of the map for this state
+    const legal = state.legal || [];
+    if (!legal.some((a) => ["lay_tile", "place_token"].includes(a.type))) mapLink.onPick = null;
+    markLegal(this.map, legal);
+    const after = mapLink.after;
+    mapLink.after = null;
+    if (after) after();
+    replace(this.marketBox, el("h3", { text: "Stock market" }), renderMarket(view));
+    replace(this.auctionBox, renderAuction(view, names));
+    replace(this.corpsBox, el("h3", { text: "Corporations" }), renderCorporations(view, names));
+    replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view));
+    this.refreshSeats(state);
+  }
+
+  refreshSeats(state) {
+    replace(
+      this.playersBox,
+      el("h3", { text: "Players" }),
+      renderPlayers(state.view, (seat, o) => this.ctx.seatLabel(seat, o)),
+    );
+  }
+
+  destroy() {
+    if (mapLink.map === this.map) Object.assign(mapLink, { map: null, onPick: null, after: null });
+    this.map.destroy();
+  }
+}

@@ -1,0 +1,117 @@
+"""1817's bots in real positions: every choice is legal, and each policy does what
+docs/bots.md says in the positions it is for."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from g1817.games import GAMES, MORE_GAMES, position_before, positions
+from takeover.bots import make_bot
+from takeover.bots.base import Observation
+from takeover.bots.g1817.context import Ctx
+from takeover.bots.g1817.crisis import changes_presidency
+from takeover.bots.g1817.heuristic import ranked
+from takeover.bots.g1817.operating import train_need
+from takeover.bots.g1817.values import private_value
+from takeover.g1817.actions import Action
+from takeover.g1817.state import Game1817
+
+
+def decisions(game: str, every: int = 1) -> Iterator[tuple[Game1817, int]]:
+    """Copies of the positions of a real game where a seat has a choice (live)."""
+    for n, (_, _, state) in enumerate(positions(game)):
+        decision = state.pending()
+        if decision is None or n % every:
+            continue
+        if len(state.legal_actions(decision.seats[0])) > 1:
+            copy = state.clone()
+            copy.upcoming = None
+            yield copy, decision.seats[0]
+
+
+@pytest.mark.parametrize("game", ["1817__16852", "1817NA__25363", "1817WO__19926"])
+@pytest.mark.parametrize("spec", ["random", "heuristic"])
+def test_bots_choose_legal_actions_in_real_positions(game: str, spec: str) -> None:
+    bot = make_bot(spec, "1817")
+    rng = random.Random(7)
+    kinds = set()
+    for state, seat in decisions(game):
+        obs = Observation(state, seat)
+        assert bot.choose(obs, rng) in obs.legal
+        kinds.add(obs.kind)
+    assert {"selection_auction", "buy_sell_par_shares", "dividend", "buy_train"} <= kinds
+
+
+def test_mcts_chooses_legal_actions_in_real_positions() -> None:
+    bot = make_bot("mcts:iterations=4,depth=3", "1817")
+    rng = random.Random(3)
+    for state, seat in decisions("1817__16852", every=45):
+        obs = Observation(state, seat)
+        assert bot.choose(obs, rng) in obs.legal
+
+
+def test_heuristic_never_bids_over_a_privates_value() -> None:
+    bot = make_bot("heuristic", "1817")
+    rng = random.Random(1)
+    bids = 0
+    for game in GAMES + MORE_GAMES:
+        for state, seat in decisions(game):
+            if state.pending().kind != "selection_auction":  # type: ignore[union-attr]
+                break
+            action = bot.choose(Observation(state, seat), rng)
+            assert isinstance(action, Action)
+            if action.type == "bid":
+                bids += 1
+                assert action.get("price") <= private_value(state, action.get("company"))
+    assert bids > 20
+
+
+def _dividend_position() -> Game1817:
+    return position_before("1817__16852", lambda _, a, s: a.type == "dividend")
+
+
+def _ranked_kinds(state: Game1817) -> list[str]:
+    seat = state.pending().seats[0]  # type: ignore[union-attr]
+    legal = state.legal_actions(seat)
+    return [str(a.get("kind")) for a in ranked(state, seat, legal, random.Random(0))]
+
+
+def test_dividend_withholds_for_a_needed_train_and_pays_out_otherwise() -> None:
+    state = _dividend_position()
+    seat = state.pending().seats[0]  # type: ignore[union-attr]
+    ctx = Ctx(state, seat, state.legal_actions(seat), "dividend")
+    sym = ctx.planner.operating()
+    assert sym is not None and ctx.planner.revenue() > 0
+    corp = state.corps[sym]
+    for train in corp.trains:
+        train.owner = None
+    corp.trains.clear()
+    corp.cash = 0
+    assert train_need(ctx, corp) > ctx.planner.revenue() // 2
+    assert _ranked_kinds(state)[0] == "withhold"
+    corp.cash = 10_000
+    assert _ranked_kinds(state)[0] in ("payout", "half")
+
+
+def test_trainless_corporation_buys_a_train_it_can_pay_for() -> None:
+    state = position_before(
+        "1817__16852", lambda _, a, s: a.type == "buy_train" and not s.corps[str(a.entity)].trains
+    )
+    seat = state.pending().seats[0]  # type: ignore[union-attr]
+    choice = ranked(state, seat, state.legal_actions(seat), random.Random(0))[0]
+    assert choice.type in ("buy_train", "take_loan")
+
+
+def test_cash_crisis_keeps_presidencies_when_a_sale_allows() -> None:
+    state = position_before("1817__16852", lambda _, a, s: s.pending().kind == "cash_crisis")  # type: ignore[union-attr]
+    seat = state.pending().seats[0]  # type: ignore[union-attr]
+    legal = state.legal_actions(seat)
+    ctx = Ctx(state, seat, legal, "cash_crisis")
+    keeping = [a for a in legal if a.type == "sell_shares" and not changes_presidency(ctx, a)]
+    choice = ranked(state, seat, legal, random.Random(0))[0]
+    assert choice.type == "sell_shares"
+    if keeping:
+        assert choice in keeping

@@ -1,0 +1,57 @@
+"""The ``PLANNING`` extension answers as the rules then act."""
+
+from __future__ import annotations
+
+from takeover.g1817.planning import PLANNING, Planner
+
+from .games import GAMES, positions
+
+
+def planner(state: object) -> Planner:
+    found = state.extension(PLANNING)  # type: ignore[attr-defined]
+    assert found is not None
+    return found
+
+
+def test_price_after_dividend_is_where_the_dividend_moves_it() -> None:
+    checked = 0
+    for game in GAMES:
+        for _, action, state in positions(game):
+            if action.type != "dividend":
+                continue
+            plan = planner(state)
+            sym = plan.operating()
+            assert sym == action.entity
+            for kind in ("payout", "half", "withhold"):
+                trial = state.clone()
+                after = trial.corps[sym]
+                trial.pay_dividend(after, plan.revenue(), kind)
+                assert plan.price_after_dividend(sym, plan.revenue(), kind) == trial.price(after)
+                checked += 1
+    assert checked > 300
+
+
+def test_auction_names_its_target_and_bids() -> None:
+    seen = 0
+    for _, action, state in positions("1817__16852"):
+        auction = planner(state).auction()
+        if action.type == "bid" and auction is not None:
+            target = action.get("company") or action.get("corporation")
+            assert auction.target == target
+            assert all(price < action.get("price") for price in auction.bids.values())
+            seen += 1
+    assert seen > 10
+
+
+def test_revenue_and_ipo_winner_follow_the_round() -> None:
+    winners = 0
+    for _, action, state in positions("1817__16852"):
+        plan = planner(state)
+        if action.type == "choose":
+            won = plan.ipo_winner()
+            assert won is not None and won[0] == action.entity
+            winners += 1
+        if action.type == "run_routes":
+            assert plan.revenue() == 0
+    assert winners > 3
+    assert planner(state).route_revenue("A&S") is None

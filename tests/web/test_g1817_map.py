@@ -1,0 +1,115 @@
+"""The 1817 map: drawn from the board view of real positions (hexes, tokens, off-board
+revenues, markers), zoom and pan, and its decisions: a tile lay among the legal tiles and
+rotations only, a token on a legal city, the listed routes drawn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import positions1817 as P
+from .fake_table import FakeTable, action_sent, table_entry
+
+
+def open_message(page: Any, server: Any, game: Any, message: dict[str, Any]) -> FakeTable:
+    table = table_entry(P.names(game), game="1817")
+    fake = FakeTable(page, message, P.seat_to_move(game), table=table)
+    fake.open(server.url)
+    page.wait_for_selector(".map svg .hex")
+    return fake
+
+
+def view_box(page: Any) -> list[float]:
+    return [float(v) for v in str(page.get_attribute(".map svg", "viewBox")).split()]
+
+
+def test_the_map_draws_the_board(page: Any, server: Any, artifacts: Any) -> None:
+    _, game = P.open_at(page, server, 1600)
+    board = game.view(0)["map"]
+    assert page.locator(".map .hex").count() == len(board["hexes"])
+    for h in board["hexes"]:
+        node = page.locator(f".map .hex[data-hex='{h['id']}']")
+        for c in h["cities"]:
+            for i, sym in enumerate(c["slots"]):
+                slot = node.locator(f".slot[data-city='{c['id']}'][data-slot='{i}']")
+                assert slot.get_attribute("data-corp") == (sym or "")
+        for marker in h["markers"]:
+            assert node.locator(f".marker-{marker}").count() == 1
+    chicago = page.locator(".map .hex[data-hex='D1'] .offboard-revenues")
+    assert chicago.text_content() == "30506080"
+    page.locator(".map").screenshot(path=artifacts / "1817-map.png")
+    before = view_box(page)
+    page.locator(".map-tools button[title='Zoom in']").click()
+    zoomed = view_box(page)
+    assert zoomed[2] < before[2]
+    box = page.locator(".map svg").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 80, y + 30, steps=4)
+    page.mouse.up()
+    panned = view_box(page)
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1]  # the map follows the drag
+    page.mouse.wheel(0, 300)
+    assert view_box(page)[2] > panned[2]
+    page.locator(".map").screenshot(path=artifacts / "1817-map-zoomed.png")
+    page.locator(".map-tools button[title='The whole map']").click()
+    assert view_box(page) == before
+
+
+def test_lay_a_tile_among_the_legal_rotations(page: Any, server: Any, artifacts: Any) -> None:
+    game, _ = P.at(309)  # a corporation with three hexes to lay on; the record's lay is one
+    recorded = next(a for a in P._record(P.GAME)["actions"] if a["id"] == 309)
+    message = P.with_map_choices(game, P.state_message(game, P.seat_to_move(game)))
+    lays = [a for a in message["legal"] if a["type"] == "lay_tile"]
+    fake = open_message(page, server, game, message)
+    marked = page.locator(".map .hexes .hex.legal").evaluate_all(
+        "(ns) => ns.map((n) => n.dataset.hex)"
+    )
+    assert sorted(marked) == sorted({a["hex"] for a in lays})
+    hex_id, name = recorded["hex"], recorded["tile"].rsplit("-", 1)[0]
+    page.locator(f".map .hexes .hex[data-hex='{hex_id}'] .hex-id").click(force=True)
+    page.locator(f".lay-box .tile-choice[data-tile='{name}']").click()
+    rotations = [
+        a["rotation"] for a in lays if a["hex"] == hex_id and a["tile"].startswith(name + "-")
+    ]
+    assert f"Rotate (1 of {len(rotations)})" in page.locator(".lay-box").inner_text()
+    assert page.locator(".map .overlay .hex.preview").count() == 1
+    for _ in range(rotations.index(recorded["rotation"])):
+        page.keyboard.press("r")
+    page.screenshot(path=artifacts / "1817-lay-tile.png")
+    page.keyboard.press("Enter")
+    sent = action_sent(page, fake)
+    assert sent in lays
+    assert {k: sent[k] for k in ("hex", "tile", "rotation")} == {
+        k: recorded[k] for k in ("hex", "tile", "rotation")
+    }
+
+
+def test_place_a_token_on_a_legal_city(page: Any, server: Any) -> None:
+    game, _ = P.at(318)
+    message = P.with_map_choices(game, P.state_message(game, P.seat_to_move(game)))
+    tokens = [a for a in message["legal"] if a["type"] == "place_token"]
+    fake = open_message(page, server, game, message)
+    legal = page.locator(".map .slot.legal")
+    assert legal.count() == len(tokens)
+    page.locator(f".map .slot.legal[data-city='{tokens[1]['city']}']").click(force=True)
+    assert action_sent(page, fake) == tokens[1]
+
+
+def test_the_listed_routes_are_drawn(page: Any, server: Any) -> None:
+    game, _ = P.at(213)  # A&S runs its 2 train: the record's run is the one listed here
+    message = P.state_message(game, P.seat_to_move(game))
+    run = {
+        "type": "run_routes",
+        "entity": "A&S",
+        "entity_type": "corporation",
+        "routes": [{"train": "2-0", "connections": [["F19", "F21", "E22"]], "revenue": 60}],
+    }
+    message["legal"] = [run, *message["legal"]]
+    message["legal_text"] = ["run", *message["legal_text"]]
+    fake = open_message(page, server, game, message)
+    assert page.locator(".map .overlay .route-line[data-train='2-0']").count() == 1
+    button = page.locator(".w-run_routes button.act")
+    assert "Run for $60" in button.inner_text()
+    page.keyboard.press("Enter")
+    assert action_sent(page, fake) == run

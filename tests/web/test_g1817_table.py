@@ -1,0 +1,81 @@
+"""The 1817 table page from positions of a real game: the market row with every marker
+and the zones, the corporations (holders with shorts negative, loans and interest), the
+players against the certificate limit, the bank and depot; the log in 18xx words; a
+spectator; 1280x800 and a phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import positions1817 as P
+from .fake_table import FakeTable, table_entry
+
+SEATS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def test_panels_show_the_position(page: Any, server: Any, artifacts: Any) -> None:
+    _, game = P.open_at(page, server, 613)  # acquisition round; Di is short NYSW
+    view = game.view(0)
+    for sym, index in view["market_order"].items():
+        assert page.locator(f".mkt[data-index='{index}'] .corp-tag[data-corp='{sym}']").count() == 1
+    assert page.locator(".mkt-liquidation").count() == 1
+    assert page.locator(".mkt-acquisition").count() == 3
+    cards = page.locator(".corp-card")
+    assert cards.count() == len(view["corps"])
+    nysw = page.locator(".corp-card[data-corp='NYSW']")
+    assert nysw.locator(".holder.short").inner_text() == "Di \u22121"
+    assert nysw.locator(".holder.president").inner_text().startswith("Ann ")
+    bess = view["corps"]["Bess"]
+    bess_card = page.locator(".corp-card[data-corp='Bess']")
+    assert f"{bess['loans']}/{bess['size']} (${bess['interest_due']} due)" in bess_card.inner_text()
+    assert "trains 2+ 3 4" in " ".join(bess_card.inner_text().split())
+    for pid, p in view["players"].items():
+        row = page.locator(f".players-1817 tr.player-row[data-player='{pid}']")
+        assert row.locator(".certs").inner_text() == f"{p['certs']}/{view['cert_limit']}"
+        assert row.locator(".cash").inner_text() == f"${p['cash']:,}"
+    short = page.locator(".players-1817 tr.holdings-row[data-player='1594'] .holding.short")
+    assert short.inner_text() == "NYSW\u22121"
+    bank = page.locator(".bank").inner_text()
+    assert f"{view['loans_left']} loans of $100 left" in bank
+    assert "Next train: 4 ($400)" in bank and "2 trains rust" in bank
+    page.screenshot(path=artifacts / "1817-table-1280.png")
+    for selector in (".prompt", ".market", ".players-1817", ".log-box"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] < 800, f"{selector} is below the fold"
+
+
+def test_the_log_in_18xx_words(page: Any, server: Any) -> None:
+    P.open_at(page, server, 302, recent=True)
+    lines = page.locator(".log li").all_inner_texts()
+    assert "Bob buys a NYSW share." in lines
+    assert any(line.endswith("passes.") for line in lines)
+    assert not any("{" in line for line in lines)  # no raw record forms
+
+
+def test_a_spectator_waits_and_watches(page: Any, server: Any) -> None:
+    game, _ = P.at(214)
+    message = P.state_message(game, None)
+    FakeTable(page, message, None, table=table_entry(SEATS, game="1817")).open(server.url)
+    prompt = page.locator(".prompt")
+    assert prompt.get_attribute("data-mode") == "wait"
+    assert "Waiting for Bob to choose the dividend for A&S" in prompt.inner_text()
+    assert "You are watching" in prompt.inner_text()
+    assert page.locator(".corp-card.operating[data-corp='A&S']").count() == 1
+
+
+def test_a_phone_shows_the_decision_first(browser: Any, server: Any, artifacts: Any) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        P.open_at(page, server, 302)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways ({width} px)"
+        prompt = page.locator(".prompt").bounding_box()
+        market = page.locator(".market").bounding_box()
+        assert prompt and market and prompt["y"] < market["y"]
+        assert page.locator(".prompt kbd:visible").count() == 0  # no keys on a phone
+        page.screenshot(path=artifacts / "1817-phone.png", full_page=True)
+    finally:
+        context.close()
