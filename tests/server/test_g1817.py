@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from takeover.core.extensions import SHARED_VIEW
 from takeover.core.registry import get as get_game
 from takeover.server.table import play_on, start_state
 
@@ -237,3 +238,7 @@ def test_play_on_replays_the_setup_the_master_stored() -> None:
     updates = list(play_on(again, stored, 0))
     assert [u.seq for u in updates] == list(range(1, len(stored) + 1))
     assert again.view(None) == game.view(None)
+    # 1817 hides nothing: the server builds one view for every seat (SHARED_VIEW)
+    shared = again.extension(SHARED_VIEW)
+    assert shared is not None
+    assert all(again.view(seat) == shared.view() for seat in (None, 0, 1, 2))
