@@ -6,11 +6,12 @@ The only module of the package that touches files (for an optional trace). The C
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from takeover.core.errors import RecordError, TakeoverError
-from takeover.g1817.actions import Action, Remaining
+from takeover.core.protocol import Event
+from takeover.g1817.actions import Action
 from takeover.g1817.state import Game1817
 from takeover.g1817.trace import Difference, compare, read_trace, snapshot
 
@@ -94,36 +95,29 @@ def expand(raw: Mapping[str, Any]) -> list[Action]:
     return out
 
 
-def replay_game(
-    data: Mapping[str, Any], trace_path: str | Trace | None = None, before: int | None = None
-) -> tuple[Game1817, int, int]:
-    """Replay a fixture: the final state, the applied action count and the lines matched.
+def replay_steps(
+    data: Mapping[str, Any], before: int | None = None
+) -> Iterator[tuple[Mapping[str, Any], Game1817, list[Event]]]:
+    """Replay a fixture one applied record entry at a time (undo and redo resolved, its
+    ``auto_actions`` with it): yields the entry, the game after it (the same object,
+    moved on at the next step) and the events. ``before``: stop at the entry with this
+    id. The replay viewer steps through imported games with it; :func:`replay_game` is
+    built on it.
 
-    ``trace_path``: a trace file, or a trace already read. ``before``: stop at the action
-    with this id (the trace ends there), with the record hints still seeing the whole
-    record. Raises ``RecordError`` naming the action id at the first action that cannot be
-    applied or, with a trace, a :class:`TraceDivergence` at the first divergence from it.
+    Raises ``RecordError`` naming the action id at the first action that cannot be applied.
     """
     if not is_fixture(data):
         raise RecordError("not an 18xx.games 1817 fixture")
     game = new_game(data)
-    every = [(raw, expand(raw)) for raw in applied_actions(list(data["actions"]))]
-    flat = [a for _, acts in every for a in acts]
-    expanded = [(raw, acts) for raw, acts in every if before is None or raw["id"] < before]
-    applied = [raw for raw, _ in expanded]
-    trace_lines: dict[int, dict[str, Any]] = {}
-    if trace_path is not None:
-        trace_lines = _trace_lines(trace_path, {a["id"] for a in applied}, game)
-    position = 0
-    matched = 0
-    for raw, actions in expanded:
-        for action in actions:
-            position += 1
-            game.upcoming = Remaining(flat, position)
+    for raw in applied_actions(list(data["actions"])):
+        if before is not None and raw["id"] >= before:
+            return
+        events: list[Event] = []
+        for action in expand(raw):
             if game.finished and action.type == "message":
                 continue
             try:
-                game.push(action)
+                events += game.push(action)
             except TakeoverError as exc:
                 raise RecordError(str(exc), index=raw["id"], action=dict(raw)) from None
             except (
@@ -138,13 +132,39 @@ def replay_game(
                 raise RecordError(
                     f"engine error {type(exc).__name__}: {exc}", index=raw["id"], action=dict(raw)
                 ) from None
+        yield raw, game, events
+
+
+def replay_game(
+    data: Mapping[str, Any], trace_path: str | Trace | None = None, before: int | None = None
+) -> tuple[Game1817, int, int]:
+    """Replay a fixture: the final state, the applied action count and the lines matched.
+
+    ``trace_path``: a trace file, or a trace already read. ``before``: stop at the action
+    with this id (the trace ends there). Raises ``RecordError`` naming the action id at
+    the first action that cannot be applied or, with a trace, a :class:`TraceDivergence`
+    at the first divergence from it.
+    """
+    if not is_fixture(data):
+        raise RecordError("not an 18xx.games 1817 fixture")
+    trace_lines: dict[int, dict[str, Any]] = {}
+    if trace_path is not None:
+        applied_ids = {
+            a["id"]
+            for a in applied_actions(list(data["actions"]))
+            if before is None or a["id"] < before
+        }
+        trace_lines = _trace_lines(trace_path, applied_ids, new_game(data))
+    game = new_game(data)
+    count = matched = 0
+    for raw, game, _ in replay_steps(data, before):
+        count += 1
         if trace_path is not None:
             diff = compare(snapshot(game), trace_lines[raw["id"]])
             if diff is not None:
                 raise TraceDivergence(diff, index=raw["id"], action=dict(raw))
             matched += 1
-    game.upcoming = None
-    return game, len(applied), matched
+    return game, count, matched
 
 
 def _trace_lines(
