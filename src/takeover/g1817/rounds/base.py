@@ -34,6 +34,14 @@ def make(type_: str, entity: int | str, **fields: Any) -> Action:
     return Action.make(type_, entity, **fields)
 
 
+def loan_action(game: Game1817, type_: str, sym: str) -> Action:
+    """``take_loan`` or ``payoff_loan`` of corporation ``sym``, naming the loan it moves
+    (the pool's last, or the corporation's last): 18xx.games needs a loan id in the
+    record, though it moves that loan whatever the id names."""
+    loans = game.loans if type_ == "take_loan" else game.corps[sym].loans
+    return make(type_, sym, loan=loans[-1]) if loans else make(type_, sym)
+
+
 def share_ids(action: Action) -> list[str]:
     """The certificate ids an action names (``shares``), refused when malformed."""
     ids = action.get("shares")
