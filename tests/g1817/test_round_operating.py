@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from takeover.g1817.actions import Action
 from takeover.g1817.rounds.operating import OperatingRound
+from takeover.g1817.track import bridge_targets
 
 from .games import position_before
 from .refusal import act, assert_listed, assert_refused
@@ -43,3 +45,21 @@ def test_the_depot_sells_its_next_train() -> None:
     assert_listed(game, act("buy_train", corp, train=first.id, price=100))
     assert_refused(game, act("buy_train", corp, train=second.id, price=100), "next")
     assert_refused(game, act("buy_train", corp, train=first.id, price=90), "face value")
+
+
+def test_no_bridge_while_the_loan_step_decides() -> None:
+    """18xx.games' loan step blocks once interest is paid: a private's bridge waits for
+    the next turn (1817__16281, action 118: Belt, with P8, decides on loans)."""
+    game = position_before("1817__16281", lambda raw_id, a, s: raw_id == 118)
+    assert game.round.step() == "Loan" and game.round.current() == "Belt"
+    assert "H3" in bridge_targets(game, game.corps["Belt"], "UBC")
+    bridge = Action.from_dict(
+        {
+            "type": "assign",
+            "entity": "UBC",
+            "entity_type": "company",
+            "target": "H3",
+            "target_type": "hex",
+        }
+    )
+    assert_refused(game, bridge, "may not place a bridge while Belt decides on loans")

@@ -287,6 +287,8 @@ class Operate(Step):
         rnd = self.round
         sym = rnd.corp.sym
         out = map_actions(self.game, rnd.corp, rnd.stage, rnd.laid)
+        if rnd.stage == "loan":  # the loan step blocks a private's bridge, as on 18xx.games
+            out = [a for a in out if a.type != "assign"]
         out += [loan_action(self.game, "take_loan", sym)] if rnd.may_take_loan() else []
         if self.may_pass():
             out.append(make("pass", sym))
@@ -408,6 +410,10 @@ class Operate(Step):
 
     def on_assign(self, action: Action) -> None:
         require(action.entity_type == "company", "only a private assigns in an operating round")
+        require(
+            self.round.stage != "loan",
+            f"{action.entity} may not place a bridge while {self.round.corp.sym} decides on loans",
+        )
         company, target = str(action.entity), str(action.get("target"))
         require(
             target in bridge_targets(self.game, self.round.corp, company),
