@@ -206,12 +206,14 @@ class OperatingRound(Round):
 
     def can_buy_train(self) -> bool:
         """Room under the limit and the buying power for the cheapest train offered (a
-        train of another corporation may be had for $1)."""
+        train of another corporation, obsolete ones aside, may be had for $1; as on
+        18xx.games, that counts the trains left with corporations the bank liquidated)."""
         game, corp = self.game, self.corp
         if game.train_count(corp) >= game.train_limit:
             return False
         prices = [game.train_types[t.name].price for t in [*game.depot[:1], *game.discarded]]
-        if any(c.trains for c in game.corps.values() if c is not corp):
+        others = [t for c in game.corps.values() if c is not corp for t in c.trains]
+        if any(not t.obsolete for t in [*others, *game.left_trains]):
             prices.append(1)
         return bool(prices) and game.buying_power(corp) >= min(prices)
 
