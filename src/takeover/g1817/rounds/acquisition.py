@@ -50,7 +50,7 @@ class AcquisitionRound(Round):
         self.setup_auction()
 
     def steps(self) -> tuple[Step, ...]:
-        return (self.discard, self.cash_crisis, self.acquire_step)
+        return (self.cash_crisis, self.discard, self.acquire_step)  # 18xx.games' order
 
     def auction_view(self) -> dict[str, Any] | None:
         if self.auctioning is None:
