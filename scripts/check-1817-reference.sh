@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generate seeded 1817 games of each title with `takeover selfplay` (every setup: player
-# counts, optional rules, random bots and a heuristic seat) and check every one in the
+# counts, optional rules, random and heuristic bots) and check every one in the
 # reference engine with `takeover check-reference` (strict mode, action by action).
 #
 # Needs ruby, ENGINE18XX (a folder holding lib/ of github.com/tobymao/18xx) and
@@ -29,9 +29,10 @@ for title in 1817 1817NA 1817WO; do
   mkdir -p "$out/$title" "$out/logs"
   setup=0
   for n in "${counts[@]}"; do
-    # even player counts: a heuristic bot in the first seat, random bots elsewhere
+    # odd player counts: random bots (who soon run out of money); even: heuristic bots
+    # (whose games last, through mergers and late phases, to the final phase)
     players=$n
-    if (( n % 2 == 0 )); then players="heuristic$(printf ',random%.0s' $(seq 2 "$n"))"; fi
+    if (( n % 2 == 0 )); then players="heuristic$(printf ',heuristic%.0s' $(seq 2 "$n"))"; fi
     for opts in "${options[@]}"; do
       # each setup its own seeds: the same seeds would play the same game until an option matters
       seed=$(( first_seed + 1000 * setup )); setup=$(( setup + 1 ))
