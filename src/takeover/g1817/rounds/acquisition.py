@@ -42,7 +42,7 @@ class AcquisitionRound(Round):
         self.acquired: list[str] = []
         self.crisis_player: int | None = None
         self.shareholder_cash = 0
-        self.discard = DiscardTrain(game)
+        self.discard = DiscardTrain(game, then=self.after_sale)
         self.cash_crisis = CashCrisis(
             game, self.crisis, after_sale=self.after_sale, after_bankruptcy=self.after_bankruptcy
         )
@@ -65,9 +65,14 @@ class AcquisitionRound(Round):
         return self.game.crisis_player_from(self.crisis_player)
 
     def after_sale(self) -> None:
-        """The round ends once the last corporation is settled and no one is in debt."""
-        if not self.offering and self.crisis() is None:
+        """The round ends once the last corporation is settled, no one is in debt and no
+        corporation is above the train limit (as on 18xx.games, whose round waits for its
+        discard step)."""
+        if not self.offering and self.settled():
             self.finished = True
+
+    def settled(self) -> bool:
+        return self.crisis() is None and self.game.corp_over_train_limit() is None
 
     def after_bankruptcy(self) -> None:
         """A bankrupt president's corporations now belong to the market, which cannot
@@ -139,7 +144,7 @@ class AcquisitionRound(Round):
             if not self.offering:
                 # A debt the last settlement left (a liquidated corporation's loans, a
                 # short's share of the payout) is settled first: see after_sale.
-                self.finished = self.crisis() is None
+                self.finished = self.settled()
                 return
             corp = game.corps[self.offering[0]]
             if self.entered_zone_this_round(corp):
