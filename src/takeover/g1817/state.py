@@ -223,12 +223,20 @@ class Game1817(GameData):
         self.__dict__.update(snapshot)
 
     def to_record(self) -> dict[str, Any]:
+        """The game as an 18xx.games file, which the reference engine replays: ``id`` (the
+        seed, as the site seeds a game from its id), players, settings, actions with ids,
+        ``result`` (value per player id, best first; so far while the game goes on),
+        ``game_end_reason`` and ``status`` (``finished`` or ``active``)."""
         return {
             "game": "1817",
+            "id": self.seed,
             "title": self.title,
             "players": [{"id": p, "name": self.player_by_id[p].name} for p in self.original_order],
             "settings": {"seed": self.seed, "optional_rules": list(self.optional_rules)},
             "actions": [dict(a) for a in self.history],
+            "result": self.result(),
+            "game_end_reason": self.game_end_reason,
+            "status": "finished" if self.finished else "active",
         }
 
     # -- applying actions --------------------------------------------------------------------
