@@ -17,7 +17,7 @@ from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.mergers import merge_assets
-from takeover.g1817.rounds.base import Round, Step, among, int_field, make, require
+from takeover.g1817.rounds.base import Round, Step, among, int_field, loan_action, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
 
 if TYPE_CHECKING:
@@ -415,16 +415,19 @@ class Acquire(Step):
         if actor is None:
             return []
         if rnd.offer:
-            return [make("assign", actor, target=rnd.offer), make("pass", actor)]
+            return [
+                make("assign", actor, target=rnd.offer, target_type="corporation"),
+                make("pass", actor),
+            ]
         if rnd.auctioning:
             assert isinstance(actor, int)
             return [*self.bids(actor, game.corps[rnd.auctioning]), make("pass", actor)]
         if rnd.buyer:
             buyer = game.corps[rnd.buyer]
             if rnd.can_take(buyer):
-                return [make("take_loan", buyer.sym), make("pass", buyer.sym)]
+                return [loan_action(game, "take_loan", buyer), make("pass", buyer.sym)]
             if rnd.can_payoff(buyer):
-                return [make("payoff_loan", buyer.sym), make("pass", buyer.sym)]
+                return [loan_action(game, "payoff_loan", buyer), make("pass", buyer.sym)]
             return [make("pass", buyer.sym)]
         return self.buyers()
 
