@@ -71,8 +71,11 @@ class AcquisitionRound(Round):
 
     def after_bankruptcy(self) -> None:
         """A bankrupt president's corporations now belong to the market, which cannot
-        offer one for sale: an offer left waiting on one moves on to the next."""
-        self.crisis_player = None
+        offer one for sale: an offer left waiting on one moves on to the next. Debts the
+        bankruptcy left (shorts closed at the market) are settled next."""
+        game = self.game
+        debtors = [p for p in game.seat_order if game.player_by_id[p].cash < 0]
+        self.crisis_player = debtors[0] if debtors else None
         if self.offer is not None and not isinstance(self.game.corps[self.offer].owner, int):
             self.setup_auction()
         self.after_sale()
