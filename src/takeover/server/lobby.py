@@ -74,6 +74,11 @@ async def options(request: Request) -> Response:
             "presets": acquire["presets"],
             "choices": {o["name"]: o["values"] for o in acquire["options"] if "values" in o},
             "bots": acquire["bots"],
+            "imports": [
+                {"game": d.name, "title": d.title, "source": d.imports.source}
+                for d in map(get_game, game_names())
+                if d.imports is not None
+            ],
             "timers": timers(settings),
             "limits": {
                 "name_length": settings.name_length,
