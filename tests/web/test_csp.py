@@ -86,3 +86,21 @@ def test_the_policy_is_in_force(browser: Any, strict: Server) -> None:
         assert "style-src" in violations(page)[0]
     finally:
         page.close()
+
+
+def test_a_1817_table_under_a_strict_policy(page: Any, strict: Server) -> None:
+    """The 1817 panels, prompts and map (SVG, CSSOM styles only) need no exemption."""
+    from . import positions1817 as P
+    from .fake_table import FakeTable, table_entry
+
+    page.add_init_script(WATCH)
+    game, _ = P.at(309)  # a tile lay: the map, the tile picker and its preview
+    message = P.with_map_choices(game, P.state_message(game, P.seat_to_move(game)))
+    table = table_entry(P.names(game), game="1817")
+    FakeTable(page, message, P.seat_to_move(game), table=table).open(strict.url)
+    page.wait_for_selector(".map svg .hex.legal")
+    page.locator(".lay-box .lay-hexes button").first.click()
+    page.wait_for_selector(".map .overlay .hex.preview")
+    page.locator(".map-tools button[title='Zoom in']").click()
+    assert page.locator(".corp-card").count() > 0
+    assert violations(page) == []

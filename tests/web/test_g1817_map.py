@@ -96,8 +96,8 @@ def test_place_a_token_on_a_legal_city(page: Any, server: Any) -> None:
     assert action_sent(page, fake) == tokens[1]
 
 
-def test_the_listed_routes_are_drawn(page: Any, server: Any) -> None:
-    game, _ = P.at(213)  # A&S runs its 2 train: the record's run is the one listed here
+def test_a_listed_run_is_drawn_and_run(page: Any, server: Any) -> None:
+    game, _ = P.at(213)  # A&S runs its 2 train: the record's run stands for a listed one
     message = P.state_message(game, P.seat_to_move(game))
     run = {
         "type": "run_routes",
@@ -108,8 +108,32 @@ def test_the_listed_routes_are_drawn(page: Any, server: Any) -> None:
     message["legal"] = [run, *message["legal"]]
     message["legal_text"] = ["run", *message["legal_text"]]
     fake = open_message(page, server, game, message)
-    assert page.locator(".map .overlay .route-line[data-train='2-0']").count() == 1
-    button = page.locator(".w-run_routes button.act")
-    assert "Run for $60" in button.inner_text()
-    page.keyboard.press("Enter")
+    assert page.locator(".map .overlay .route-line").count() == 1
+    assert "F19 → F21 → E22" in page.locator(".w-run_routes").inner_text()
+    page.locator(".w-run_routes button.run-routes", has_text="Run for $60").click()
     assert action_sent(page, fake) == run
+
+
+def test_draw_a_route_on_the_map(page: Any, server: Any, artifacts: Any) -> None:
+    game, _ = P.at(213)  # nothing listed for the route step: the editor, checked by the server
+    message = P.state_message(game, P.seat_to_move(game))
+    assert not any(a["type"] == "run_routes" for a in message["legal"])
+    fake = open_message(page, server, game, message)
+    editor = page.locator(".route-box .route-editor")
+    assert "2 train" in editor.inner_text() and "does not run" in editor.inner_text()
+    for hex_id in ("F19", "F21", "D21", "D21", "E22"):  # D21 twice: taken back
+        page.locator(f".map .hexes .hex[data-hex='{hex_id}'] .hex-id").click(force=True)
+    assert "F19 → F21 → E22" in editor.inner_text() and "null" not in editor.inner_text()
+    assert page.locator(".map .overlay .route-line").count() == 1
+    page.screenshot(path=artifacts / "1817-route.png")
+    editor.locator("button.run-routes").click()
+    sent = action_sent(page, fake)
+    assert sent == {
+        "type": "run_routes",
+        "entity": "A&S",
+        "entity_type": "corporation",
+        "routes": [{"train": "2-0", "connections": [["F19", "F21", "E22"]]}],
+    }
+    # the engine takes it and counts the revenue the record has
+    game.apply(game.action_from_dict(sent), P.seat_to_move(game))
+    assert game.view(0)["dividend"]["revenue"] == 60

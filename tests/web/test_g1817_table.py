@@ -30,10 +30,10 @@ def test_panels_show_the_position(page: Any, server: Any, artifacts: Any) -> Non
     assert f"{bess['loans']}/{bess['size']} (${bess['interest_due']} due)" in bess_card.inner_text()
     assert "trains 2+ 3 4" in " ".join(bess_card.inner_text().split())
     for pid, p in view["players"].items():
-        row = page.locator(f".players-1817 tr.player-row[data-player='{pid}']")
+        row = page.locator(f".players-1817 .player-row[data-player='{pid}']")
         assert row.locator(".certs").inner_text() == f"{p['certs']}/{view['cert_limit']}"
         assert row.locator(".cash").inner_text() == f"${p['cash']:,}"
-    short = page.locator(".players-1817 tr.holdings-row[data-player='1594'] .holding.short")
+    short = page.locator(".players-1817 .player-row[data-player='1594'] .holding.short")
     assert short.inner_text() == "NYSW\u22121"
     bank = page.locator(".bank").inner_text()
     assert f"{view['loans_left']} loans of $100 left" in bank

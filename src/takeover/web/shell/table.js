@@ -343,6 +343,12 @@ export class TablePage {
     if (this.notice.querySelector(".error")) this.say("");
     this.state = m;
     this.clock.set(m.clock);
+    if (m.status === "finished" && (m.events || []).some((e) => e.type === "final_scores")) {
+      this.finalEvents = m.events;
+    }
+    // The position first, then its log lines: a game's words may use what the position
+    // showed (1817 names privates from its latest view).
+    this.draw();
     if (Array.isArray(m.recent) && m.recent.length) {
       // The last actions before this page (re)joined, as this seat saw them live.
       this.log.append(m.recent);
@@ -350,10 +356,6 @@ export class TablePage {
       this.log.startAfter(m.seq);
     }
     if (m.last) this.log.append([{ seq: m.seq, ...m.last, events: m.events }]);
-    if (m.status === "finished" && (m.events || []).some((e) => e.type === "final_scores")) {
-      this.finalEvents = m.events;
-    }
-    this.draw();
   }
 
   // ------------------------------------------------------------------ drawing

@@ -11,6 +11,16 @@ export function renderAuction(view, names) {
     ? el("strong", { text: companyLabel(view, a.target) })
     : corpTag(a.target);
   const bids = Object.entries(a.bids || {}).sort((x, y) => y[1] - x[1]);
+  const bidders = a.bidders || [];
+  if (bidders.length === 1 && bidders[0] in (a.bids || {})) {
+    const winner = bidders[0];
+    return el(
+      "div",
+      { class: "auction won" },
+      el("h3", {}, "Won: ", target),
+      el("p", { text: `${playerName(view, winner, names)} won it for ${money(a.bids[winner])}.` }),
+    );
+  }
   return el(
     "div",
     { class: "auction" },

@@ -9,15 +9,30 @@ import { renderReplay } from "./replay.js";
 import { renderScoreSheet } from "./scoresheet.js";
 import { G1817Table } from "./table.js";
 
-/** The deciding seat and what they decide, in words ("A&S: buy trains"). */
+/** The winner of an auction that is decided (one bidder left, with a bid), else null. */
+export function wonBy(auction) {
+  const bidders = (auction && auction.bidders) || [];
+  if (bidders.length !== 1 || !(bidders[0] in (auction.bids || {}))) return null;
+  return bidders[0];
+}
+
+/** The deciding seat and what they decide, in words ("buy trains for A&S", "bid for GT"). */
 export function decision(view) {
   remember(view);
   const d = view.decision;
   if (!d || !d.seats || !d.seats.length) return null;
-  const words = DECISIONS[d.kind] || d.kind.replaceAll("_", " ");
+  let words = DECISIONS[d.kind] || d.kind.replaceAll("_", " ");
+  const target = view.auction && view.auction.target;
+  if (target && ["selection_auction", "buy_sell_par_shares", "acquire"].includes(d.kind)) {
+    const company = (view.companies || {})[target];
+    const name = company ? company.name.replace(/^P\d+ - /, "") : target;
+    words = wonBy(view.auction) !== null ? `set up ${name}` : `bid for ${name}`;
+  }
   const current = view.current;
   const forCorp = typeof current === "string" && view.corps && view.corps[current];
-  return { seat: d.seats[0], kind: d.kind, words: forCorp ? `${words} for ${current}` : words };
+  if (forCorp && !words.includes(current)) words = `${words} for ${current}`;
+  if (d.seats.length > 1) words = `${words} (any of ${d.seats.length} players)`;
+  return { seat: d.seats[0], kind: d.kind, words };
 }
 
 export default {

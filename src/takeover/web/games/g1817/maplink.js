@@ -10,6 +10,8 @@ export const mapLink = {
   after: null,
   /** @type {import("./map.js").MapView | null} the live table's map */
   map: null,
+  /** set by whoever set `onPick` for the state being drawn (else it is dropped) */
+  fresh: false,
 };
 
 /** What the map shows of the legal map actions: hexes to lay on, city slots to token. */

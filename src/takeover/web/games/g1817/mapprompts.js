@@ -8,6 +8,7 @@ import { choiceButton, keyCap } from "../../shell/prompt.js";
 import { clickWord } from "../../shell/words.js";
 import { centre, drawHex, svg } from "./map.js";
 import { mapLink } from "./maplink.js";
+import { routeEditor } from "./routes.js";
 
 /** "57" from the tile copy "57-0". */
 export function tileName(copy) {
@@ -209,6 +210,7 @@ function layWidget(prompt, options, view) {
   const tileCount = (id) => byHex.get(id).size;
 
   mapLink.onPick = (hex) => pick(hex);
+  mapLink.fresh = true;
   mapLink.after = preview;
   if (byHex.size === 1 && scratch.layHex === undefined) scratch.layHex = byHex.keys().next().value;
   draw();
@@ -221,6 +223,7 @@ function tokenWidget(prompt, options, view) {
     const action = byCity.get(`${city}/${slot || 0}`) || options.find((o) => o.action.city === city)?.action;
     if (action) prompt.act(action);
   };
+  mapLink.fresh = true;
   return el(
     "div",
     { class: "choices w-place_token" },
@@ -255,41 +258,19 @@ export function drawRoutes(map, routes, hexes) {
 }
 
 function routeWidget(prompt, options, view) {
-  const hexes = new Map(((view.map && view.map.hexes) || []).map((h) => [h.id, h]));
-  const scratch = prompt.scratch;
-  scratch.routeIndex = Math.min(scratch.routeIndex || 0, options.length - 1);
-  const show = () => {
-    const map = mapLink.map;
-    if (!map) return;
-    map.overlay.replaceChildren();
-    drawRoutes(map, options[scratch.routeIndex].action.routes || [], hexes);
-  };
-  mapLink.after = show;
-  const box = el("div", { class: "choices w-run_routes" });
-  const draw = () => {
-    box.replaceChildren(
-      el("p", { class: "hint", text: "Run trains (drawn on the map):" }),
-      ...options.map(({ action }, i) => {
-        const routes = action.routes || [];
-        const total = routes.reduce((s, r) => s + (r.revenue || 0), 0) + (action.extra_revenue || 0);
-        const detail = routes
-          .map((r) => `${tileName(r.train)}: ${(r.connections || []).flat().filter((h, k, all) => all.indexOf(h) === k).join("–")} ${money(r.revenue || 0)}`)
-          .join("; ");
-        const b = choiceButton(prompt, `Run for ${money(total)}`, action, {
-          cls: i === scratch.routeIndex ? "primary" : "",
-          key: options.length === 1 ? "Enter" : undefined,
-          title: detail,
-        });
-        b.addEventListener("mouseenter", () => {
-          scratch.routeIndex = i;
-          show();
-        });
-        return el("div", { class: "row" }, b, el("span", { class: "muted route-detail", text: detail || "no route" }));
-      }),
-    );
-  };
-  draw();
-  return box;
+  // the listed run (the engine's suggestion) is the start; the person may change it
+  const suggested = options[0].action;
+  return el(
+    "div",
+    { class: "choices w-run_routes" },
+    routeEditor({
+      view,
+      sym: suggested.entity,
+      act: (action) => prompt.act(action),
+      scratch: prompt.scratch,
+      suggested,
+    }),
+  );
 }
 
 export const mapPrompts = {

@@ -1,5 +1,6 @@
 // The players: cash, certificates against the limit, net worth, then their shares (shorts
-// negative) and privates on a line of their own, in seat order; the priority deal marked.
+// negative) and privates, in seat order; the priority deal marked. One block per player, so
+// that long names and badges fit a narrow column.
 
 import { el, money } from "../../shell/dom.js";
 import { companyName, corpTag, shareCount } from "./common.js";
@@ -8,7 +9,7 @@ export function renderPlayers(view, seatLabel) {
   const ids = view.seats || Object.keys(view.players || {});
   const priority = (view.priority_order || [])[0];
   const active = new Set((view.decision && view.decision.seats) || []);
-  const rows = ids.flatMap((id) => {
+  const items = ids.map((id) => {
     const p = view.players[id];
     const shares = Object.entries(p.shares || {})
       .filter(([, pct]) => pct)
@@ -19,55 +20,48 @@ export function renderPlayers(view, seatLabel) {
           "span",
           { class: `holding${pct < 0 ? " short" : ""}`, title: `${pct}% of ${sym}` },
           corpTag(sym),
-          el("span", { class: "n", text: n < 0 ? `−${-n}` : String(n) }),
+          el("span", { class: "n", text: n < 0 ? `\u2212${-n}` : String(n) }),
         );
       });
     const privates = (p.companies || []).map((c) =>
       el("span", { class: "private", title: c, text: companyName(view, c) }),
     );
     const over = p.certs > view.cert_limit;
-    const cls = p.bankrupt ? "bankrupt" : null;
-    return [
+    return el(
+      "li",
+      {
+        class: `player-row${p.bankrupt ? " bankrupt" : ""}`,
+        dataset: { player: id, seat: p.seat },
+      },
       el(
-        "tr",
-        { dataset: { player: id, seat: p.seat }, class: `player-row ${cls || ""}` },
-        el(
-          "th",
-          { scope: "row" },
-          seatLabel(p.seat, { toMove: active.has(p.seat) }),
-          id === priority ? el("span", { class: "pd", title: "priority deal", text: "PD" }) : null,
-        ),
-        el("td", { class: "num cash", text: money(p.cash) }),
-        el("td", {
-          class: `num certs${over ? " over" : ""}`,
+        "div",
+        { class: "who" },
+        seatLabel(p.seat, { toMove: active.has(p.seat) }),
+        id === priority ? el("span", { class: "pd", title: "priority deal", text: "PD" }) : null,
+        p.bankrupt ? el("span", { class: "muted", text: " bankrupt" }) : null,
+      ),
+      el(
+        "div",
+        { class: "stats" },
+        el("span", { class: "k", text: "cash " }),
+        el("span", { class: "cash", text: money(p.cash) }),
+        el("span", { class: "k", text: " certs " }),
+        el("span", {
+          class: `certs${over ? " over" : ""}`,
           text: `${p.certs}/${view.cert_limit}`,
           title: "certificates held / limit",
         }),
-        el("td", { class: "num worth", text: money(p.value) }),
+        el("span", { class: "k", text: " worth " }),
+        el("span", { class: "worth", text: money(p.value) }),
       ),
       el(
-        "tr",
-        { class: `holdings-row ${cls || ""}`, dataset: { player: id } },
-        el(
-          "td",
-          { colspan: 4 },
-          el(
-            "div",
-            { class: "shares" },
-            shares.length || privates.length ? [shares, privates] : el("span", { class: "muted", text: "no shares" }),
-          ),
-        ),
+        "div",
+        { class: "shares" },
+        shares.length || privates.length
+          ? [shares, privates]
+          : el("span", { class: "muted", text: "no shares" }),
       ),
-    ];
+    );
   });
-  return el(
-    "table",
-    { class: "players-1817" },
-    el(
-      "thead",
-      {},
-      el("tr", {}, ["Player", "Cash", "Certs", "Worth"].map((h) => el("th", { text: h }))),
-    ),
-    el("tbody", {}, rows),
-  );
+  return el("ol", { class: "players-1817" }, items);
 }

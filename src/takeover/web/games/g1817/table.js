@@ -10,6 +10,7 @@ import { MapView } from "./map.js";
 import { mapLink, markLegal } from "./maplink.js";
 import { renderMarket } from "./market.js";
 import { renderPlayers } from "./players.js";
+import { routeEditor } from "./routes.js";
 
 export class G1817Table {
   /** @param {object} ctx the shell's table context (docs/web-client.md) */
@@ -21,12 +22,13 @@ export class G1817Table {
     this.mapBox = el("section", { class: "map-box" }, el("h3", { text: "Map" }), this.map.node);
     this.marketBox = el("section", { class: "market-box" });
     this.auctionBox = el("section", { class: "auction-box" });
+    this.routeBox = el("section", { class: "route-box" });
     this.corpsBox = el("section", { class: "corps-box" });
     this.playersBox = el("section", { class: "players-box" });
     this.bankBox = el("section", { class: "bank-box" });
     this.panels = {
       main: [this.marketBox, this.mapBox, this.bankBox],
-      decide: [this.auctionBox, this.corpsBox],
+      decide: [this.routeBox, this.auctionBox, this.corpsBox],
       aside: [this.playersBox],
     };
   }
@@ -37,16 +39,48 @@ export class G1817Table {
     this.map.update(view);
     // what the prompt (drawn just before) asked of the map for this state
     const legal = state.legal || [];
-    if (!legal.some((a) => ["lay_tile", "place_token"].includes(a.type))) mapLink.onPick = null;
+    if (!mapLink.fresh) mapLink.onPick = null;
+    mapLink.fresh = false;
     markLegal(this.map, legal);
+    this.drawRouteBox(state);
     const after = mapLink.after;
     mapLink.after = null;
+    mapLink.fresh = false;
     if (after) after();
     replace(this.marketBox, el("h3", { text: "Stock market" }), renderMarket(view));
     replace(this.auctionBox, renderAuction(view, names));
     replace(this.corpsBox, el("h3", { text: "Corporations" }), renderCorporations(view, names));
     replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view));
     this.refreshSeats(state);
+  }
+
+  /** The route step when the engine lists no run: the editor (the server checks what it
+   * sends). A listed run has its own prompt (mapprompts.js). */
+  drawRouteBox(state) {
+    const view = state.view;
+    const d = view.decision;
+    const mine =
+      d && d.kind === "route" && (d.seats || []).includes(this.ctx.mySeat()) && state.status !== "finished";
+    const listed = (state.legal || []).some((a) => a.type === "run_routes");
+    if (!mine || listed || typeof view.current !== "string") {
+      replace(this.routeBox);
+      return;
+    }
+    if (this.routeSeq !== state.seq) {
+      this.routeSeq = state.seq;
+      this.routeScratch = {};
+    }
+    replace(
+      this.routeBox,
+      el("h3", { text: `Run ${view.current}'s trains` }),
+      routeEditor({
+        view,
+        sym: view.current,
+        act: (action) => this.ctx.act(action),
+        scratch: this.routeScratch,
+        suggested: null,
+      }),
+    );
   }
 
   refreshSeats(state) {

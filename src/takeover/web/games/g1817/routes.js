@@ -1,0 +1,169 @@
+// The route editor: for each train of the operating corporation, the hexes it runs through,
+// clicked on the map in order (a click on the last hex takes it back). The hexes are cut
+// into the record's connections at every stop (a hex with a city, town or off-board), which
+// is drawing, not a rule; the server checks the routes and computes their revenue, and
+// says why when a route is not legal. A listed run (the engine's suggestion) is the start.
+
+import { el, money } from "../../shell/dom.js";
+import { clickWord } from "../../shell/words.js";
+import { trainName } from "./events.js";
+import { drawRoutes } from "./mapprompts.js";
+import { mapLink } from "./maplink.js";
+
+function isStop(hex) {
+  return !!hex && ((hex.cities || []).length || (hex.towns || []).length || (hex.offboards || []).length);
+}
+
+/** The record's connections for a sequence of hexes: cut at every stop; `complete` when it
+ * starts and ends at a stop. */
+export function connectionsOf(hexIds, hexes) {
+  const out = [];
+  let current = [];
+  for (const id of hexIds) {
+    current.push(id);
+    if (isStop(hexes.get(id)) && current.length > 1) {
+      out.push(current);
+      current = [id];
+    }
+  }
+  const complete =
+    hexIds.length > 1 && isStop(hexes.get(hexIds[0])) && current.length === 1 && out.length > 0;
+  return { connections: out, complete };
+}
+
+/** The hexes of a route's connections, in order, each once where two connections meet. */
+function hexesOf(connections) {
+  const out = [];
+  for (const c of connections || []) for (const h of c) if (out[out.length - 1] !== h) out.push(h);
+  return out;
+}
+
+/**
+ * The editor for the operating corporation `sym`.
+ * @param {object} o {view, sym, act(action), scratch, suggested (a listed run_routes or null)}
+ */
+export function routeEditor({ view, sym, act, scratch, suggested }) {
+  const corp = (view.corps || {})[sym] || {};
+  const trains = corp.train_ids || [];
+  const hexes = new Map(((view.map && view.map.hexes) || []).map((h) => [h.id, h]));
+  if (!scratch.routes) {
+    scratch.routes = {};
+    for (const r of (suggested && suggested.routes) || [])
+      scratch.routes[r.train] = hexesOf(r.connections);
+    scratch.editing = trains.find((t) => !(scratch.routes[t] || []).length) || trains[0] || null;
+    scratch.suggestedRevenue = suggested
+      ? (suggested.routes || []).reduce((s, r) => s + (r.revenue || 0), 0)
+      : null;
+  }
+  const box = el("div", { class: "route-editor" });
+
+  const routes = () =>
+    trains
+      .map((train) => ({ train, ...connectionsOf(scratch.routes[train] || [], hexes) }))
+      .filter((r) => r.connections.length);
+
+  const show = () => {
+    const map = mapLink.map;
+    if (!map) return;
+    map.overlay.replaceChildren();
+    drawRoutes(map, routes().map((r) => ({ train: r.train, connections: r.connections })), hexes);
+  };
+
+  const draw = () => {
+    const all = routes();
+    const incomplete = trains.filter(
+      (t) => (scratch.routes[t] || []).length && !connectionsOf(scratch.routes[t], hexes).complete,
+    );
+    const action = {
+      type: "run_routes",
+      entity: sym,
+      entity_type: "corporation",
+      routes: all.map((r) => ({ train: r.train, connections: r.connections })),
+    };
+    const unchanged =
+      suggested &&
+      JSON.stringify(action.routes) ===
+        JSON.stringify((suggested.routes || []).map((r) => ({ train: r.train, connections: r.connections })));
+    const run = el(
+      "button",
+      {
+        type: "button",
+        class: "act primary run-routes",
+        disabled: incomplete.length > 0,
+        onclick: () => act(unchanged ? suggested : action),
+      },
+      unchanged && scratch.suggestedRevenue !== null
+        ? `Run for ${money(scratch.suggestedRevenue)}`
+        : all.length
+          ? "Run these routes"
+          : "Run no train",
+    );
+    box.replaceChildren(
+      el("p", {
+        class: "hint",
+        text: `Routes for ${sym}: choose a train, then ${clickWord()} its hexes on the map in order, from a stop to a stop (again on the last hex to take it back). The server counts the revenue.`,
+      }),
+      el(
+        "ol",
+        { class: "route-trains" },
+        trains.map((train) => {
+          const hexIds = scratch.routes[train] || [];
+          const { complete } = connectionsOf(hexIds, hexes);
+          return el(
+            "li",
+            { class: train === scratch.editing ? "editing" : null, dataset: { train } },
+            el(
+              "button",
+              {
+                type: "button",
+                class: `small${train === scratch.editing ? " primary" : ""}`,
+                onclick: () => {
+                  scratch.editing = train;
+                  draw();
+                },
+              },
+              `${trainName(train)} train`,
+            ),
+            el("span", {
+              class: `route-hexes${hexIds.length && !complete ? " incomplete" : ""}`,
+              text: hexIds.length ? hexIds.join(" → ") : "does not run",
+            }),
+            hexIds.length
+              ? el(
+                  "button",
+                  {
+                    type: "button",
+                    class: "small",
+                    onclick: () => {
+                      scratch.routes[train] = [];
+                      draw();
+                      show();
+                    },
+                  },
+                  "Clear",
+                )
+              : null,
+          );
+        }),
+      ),
+      incomplete.length
+        ? el("p", { class: "muted", text: "A route starts and ends at a stop (a city, town or off-board)." })
+        : "",
+      el("div", { class: "row" }, run),
+    );
+  };
+
+  mapLink.onPick = (hex) => {
+    const train = scratch.editing;
+    if (!train) return;
+    const list = scratch.routes[train] || (scratch.routes[train] = []);
+    if (list[list.length - 1] === hex) list.pop();
+    else list.push(hex);
+    draw();
+    show();
+  };
+  mapLink.fresh = true;
+  mapLink.after = show;
+  draw();
+  return box;
+}
