@@ -132,6 +132,9 @@ def test_a_1817_table_with_bots_plays_a_whole_game(client: TestClient) -> None:
     (entry,) = client.get("/api/games").json()["games"]
     assert entry["id"] == table_id and entry["game"] == "1817"
     assert entry["scores"] == table.state.scores() and entry["ranks"] == table.state.ranks()
+    assert [(s["kind"], s["bot"]) for s in entry["seats"]] == [("human", None)] + [
+        ("bot", "random")
+    ] * 3
     record = client.get(f"/api/games/{table_id}/record").json()
     assert replay_record(record).view(None) == last["view"]
     end = client.get(f"/api/games/{table_id}/steps/{last['seq']}").json()

@@ -8,10 +8,12 @@ loopback (this process, one asyncio loop); the deciding seat answers each
 whenever it may, else uniformly at random); a finished game is replaced by a new
 table. Actions per second counts the actions acknowledged across all tables
 during the measured window. ``--game`` names the games to measure in turn against the
-same server (``acquire,1817``: the same run). A game that comes to rest at a decision
-it lists no action for (1817's map decisions, while its engine lists none) is put away
-like a finished one (counted as ``games_at_rest``) and replaced by a new table, so its
-figures cover the phases that can be played. Latency runs from sending an action to the moment
+same server (``acquire,1817``: the same run). Where several seats may take a decision
+(1817's home station of a corporation without a president) each of them answers; the
+server takes the first and refuses the others as ``stale``, counted as ``races_lost``.
+A game that comes to rest at a decision its engine lists no action for is put away like
+a finished one (counted as ``games_at_rest``) and replaced by a new table.
+Latency runs from sending an action to the moment
 the last seat of that table has received the resulting ``state`` (p50, p99).
 The clients share the machine with the server, so on a small machine the figures
 include the clients' own CPU use (they decode with msgspec to keep it small).
@@ -85,6 +87,9 @@ class Level:
     ruleset: str | None = None
     actions: int = 0
     games: int = 0
+    races: int = 0
+    """Actions refused as ``stale``: another seat took a decision several may take first
+    (1817's home station of a corporation without a president), as the protocol intends."""
     at_rest: int = 0
     """Games put away at a decision their game lists no action for."""
     errors: list[str] = field(default_factory=list)
@@ -156,7 +161,10 @@ async def _table(
                 message = decode(raw)
                 kind = message["type"]
                 if kind == "error":
-                    level.errors.append(f"{message['code']}: {message['message']}")
+                    if message["code"] == "stale":
+                        level.races += 1  # a decision several seats may take: first wins
+                    else:
+                        level.errors.append(f"{message['code']}: {message['message']}")
                     continue
                 if kind != "state":
                     continue
@@ -352,6 +360,7 @@ def run(args: argparse.Namespace) -> int:
                     "actions_per_second": round(level.actions / elapsed, 1),
                     "games_finished": level.games,
                     "games_at_rest": level.at_rest,
+                    "races_lost": level.races,
                     "latency_p50_ms": round(1000 * _pct(level.latencies, 0.50), 2),
                     "latency_p99_ms": round(1000 * _pct(level.latencies, 0.99), 2),
                     "server_cpu_ms_per_action": per_action,
