@@ -106,7 +106,9 @@ def test_an_own_1817_game_exports_in_the_18xx_format_and_imports_back(
     assert last["status"] == "finished"
     record = client.get(f"/api/games/{table_id}/record").json()
     # the 18xx.games form: a title, players with ids, settings, numbered actions
-    assert record["title"] == "1817NA" and record["players"][0]["name"] == "Ann"
+    assert record["title"] == "1817NA"
+    # players are told apart by name there: equal names are numbered by seat
+    assert [p["name"] for p in record["players"]] == ["Ann", "Random bot", "Random bot 3"]
     assert [a["id"] for a in record["actions"]] == list(range(1, last["seq"] + 1))
     assert all("entity" in a and "entity_type" in a for a in record["actions"])
     replayed = replay_record(record)

@@ -332,7 +332,7 @@ class Master:
             if table.bot_only:
                 await check_bot_tables(self.store, self.settings.bot_tables)
             seats, added = seats_at_start(table, self.bots, fill)
-            names = [seats[n].name for n in range(table.num_seats)]
+            names = distinct([seats[n].name for n in range(table.num_seats)])
             try:
                 state = table.definition.new_game(names, table.ruleset, seed=secrets.randbits(62))
             except (TakeoverError, ValueError) as exc:
@@ -560,3 +560,19 @@ def not_yours(table: Table, decision: Decision) -> str:
         f"{table.seats[n].name} (seat {n})" for n in decision.seats if n in table.seats
     )
     return f"it is not your decision: {who or 'nobody'} must {decision.kind.replace('_', ' ')}"
+
+
+def distinct(names: list[str]) -> list[str]:
+    """The players' names for the game's record, a name already taken numbered by its seat
+    as the lobby shows it (records from elsewhere, 18xx.games', tell players apart by name).
+
+    >>> distinct(["Ann", "Random bot", "Random bot", "Random bot 3"])
+    ['Ann', 'Random bot', 'Random bot 4', 'Random bot 3']
+    """
+    out: list[str] = []
+    for seat, name in enumerate(names):
+        candidate, number = name, seat + 1
+        while candidate in out or (candidate != name and candidate in names):
+            candidate, number = f"{name} {number}", number + 1
+        out.append(candidate)
+    return out
