@@ -18,7 +18,7 @@ import time
 from typing import Any, Protocol
 
 from takeover.core.errors import TakeoverError
-from takeover.core.protocol import Decision
+from takeover.core.protocol import Decision, GameState
 from takeover.core.registry import get as get_game
 from takeover.core.registry import names as game_names
 from takeover.server.auth import BadName, clean_text
@@ -39,11 +39,14 @@ from takeover.server.seating import (
 )
 from takeover.server.storage import Store, TableRecord
 from takeover.server.storage.repository import ChatLine, StaleWrite
-from takeover.server.table import Seat, Table, Update
+from takeover.server.table import Seat, Table, Update, play_on, start_state
 
 __all__ = ["Listener", "Master", "MasterError"]
 
 log = logging.getLogger("takeover.server")
+
+HISTORY_MOST = 500
+"""The most past actions one ``history`` answer holds (a client asks again for more)."""
 
 
 class Listener(Protocol):
@@ -493,6 +496,34 @@ class Master:
             return []
         limit = self.settings.chat_history
         return await self.store.run(lambda c: self.repo.recent_chat(c, table.id, limit))
+
+    async def history(
+        self, table: Table, before: int, limit: int
+    ) -> tuple[GameState, list[Update]]:
+        """The actions numbered ``max(1, before - limit)`` to ``before - 1`` with their events,
+        and a state to show them with: from the table's recent actions when they reach back
+        so far, else replayed from the store (in a thread)."""
+        if table.state is None:
+            raise MasterError("not_started", "the game has not started yet")
+        if not isinstance(before, int) or not 1 <= before <= table.seq + 1:
+            raise MasterError(
+                "bad_request", f'"before" must be 1 to {table.seq + 1}, not {before!r}'
+            )
+        limit = max(1, min(limit, HISTORY_MOST))
+        first = max(1, before - limit)
+        recent = list(table.recent)
+        if not recent or recent[0].seq <= first:
+            return table.state, [u for u in recent if first <= u.seq < before]
+        record = await self.store.run(lambda c: self.repo.table(c, table.id, actions=True))
+        if record is None or record.setup is None:
+            raise MasterError("not_found", f"no table {table.id!r}")
+
+        def replay() -> tuple[GameState, list[Update]]:
+            state = start_state(get_game(record.game), record.setup or {})
+            wanted = [u for u in play_on(state, record.actions[: before - 1], 0) if u.seq >= first]
+            return state, wanted
+
+        return await asyncio.to_thread(replay)
 
     # ------------------------------------------------------------------ presence
     def connect(self, table: Table, seat: int | None) -> None:

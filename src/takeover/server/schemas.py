@@ -54,12 +54,19 @@ class Ping(ClientMessage, tag="ping"):
     pass
 
 
+class History(ClientMessage, tag="history"):
+    """The actions before action number ``before`` (docs/server-protocol.md, "history")."""
+
+    before: int
+    limit: int = 200
+
+
 class Back(ClientMessage, tag="back"):
     """An absent person takes their seat back (docs/server-protocol.md, "Turn timers")."""
 
 
-AnyClientMessage = Hello | ActionMessage | ChatMessage | Ping | Back
-MESSAGE_TYPES = ("hello", "action", "chat", "ping", "back")
+AnyClientMessage = Hello | ActionMessage | ChatMessage | Ping | Back | History
+MESSAGE_TYPES = ("hello", "action", "chat", "ping", "back", "history")
 
 _client_messages = msgspec.json.Decoder(AnyClientMessage)
 _loose = msgspec.json.Decoder()
