@@ -60,7 +60,9 @@ def play(
 
 @SQLITE
 def test_options_describe_1817_from_its_definition(client: TestClient) -> None:
-    games = {g["name"]: g for g in client.get("/api/options").json()["games"]}
+    listed = client.get("/api/options").json()["games"]
+    assert [g["name"] for g in listed] == ["acquire", "1817"]  # the default game first
+    games = {g["name"]: g for g in listed}
     g1817 = games["1817"]
     details = g1817["preset_details"]
     assert {t: d["seats"] for t, d in details.items()} == {

@@ -120,9 +120,13 @@ class Body(msgspec.Struct, forbid_unknown_fields=True):
     pass
 
 
+DEFAULT_GAME = "acquire"
+"""The game of a table created without naming one (first in ``/api/options``)."""
+
+
 class CreateTable(Body):
     seats: int
-    game: Annotated[str, msgspec.Meta(min_length=1, max_length=16)] = "acquire"
+    game: Annotated[str, msgspec.Meta(min_length=1, max_length=16)] = DEFAULT_GAME
     ruleset: str | dict[str, Any] | None = None
     """The game's record form of a ruleset (``None``: its default preset)."""
     bots: dict[str, BotName] = {}
