@@ -250,3 +250,34 @@ def test_play_on_replays_the_setup_the_master_stored() -> None:
     shared = again.extension(SHARED_VIEW)
     assert shared is not None
     assert all(again.view(seat) == shared.view() for seat in (None, 0, 1, 2))
+
+
+def test_a_1817_seat_whose_time_ran_out_is_played_by_a_bot(make_client: Any) -> None:
+    """Turn timers know nothing of a game: the seats of ``pending()`` are timed."""
+    client = make_client(timer_fast_seconds=0.4)
+    made = create(
+        client,
+        game="1817",
+        seats=3,
+        ruleset="1817WO",
+        name="Ann",
+        bots={"1": "random", "2": "random"},
+        timer="fast",
+        on_timeout="random",
+    )
+    table_id, token = made["table"]["id"], made["token"]
+    start(client, table_id, token)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        hello(watcher, None)
+        state = until(watcher, "state")
+        while 0 not in state["decision"]["seats"]:  # the bots move until it is Ann's turn
+            state = until(watcher, "state")
+        assert state["clock"]["seats"] == [0] and state["clock"]["timer"] == "fast"
+        while True:
+            message = until(watcher, "clock")
+            if message.get("event", {}).get("type") == "timed_out":
+                break
+        assert message["event"] == {"type": "timed_out", "seat": 0, "bot": "random"}
+        # the bot decides for Ann: the game moves on from her decision
+        moved = until(watcher, "state")
+        assert moved["seq"] > state["seq"] and moved["last"]["player"] == 0
