@@ -91,6 +91,14 @@ def test_contribute_a_private_to_the_new_corporation(page: Any, server: Any) -> 
     }
 
 
+def test_the_ipo_winner_may_stop_putting_in_privates(page: Any, server: Any) -> None:
+    fake, _ = open_at(page, server, 92)
+    assert "Won:" in page.locator(".auction").inner_text()
+    assert "set up H" in page.locator(".prompt h2").inner_text()
+    page.locator(".w-pass button.act", has_text="Done").click()
+    assert action_sent(page, fake) == {"type": "pass", "entity": 1594, "entity_type": "player"}
+
+
 def test_dividend_choices_preview_the_engine_outcome(
     page: Any, server: Any, artifacts: Any
 ) -> None:

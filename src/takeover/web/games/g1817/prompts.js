@@ -6,7 +6,7 @@
 import { el, money } from "../../shell/dom.js";
 import { choiceButton, keyCap } from "../../shell/prompt.js";
 import { plural } from "../../shell/words.js";
-import { companyLabel, corpTag, isCorp, playerName } from "./common.js";
+import { companyLabel, corpTag, isCorp, playerName, wonBy } from "./common.js";
 import { bidWidget } from "./bids.js";
 import { mapPrompts } from "./mapprompts.js";
 
@@ -51,7 +51,8 @@ function shareSource(view, shareId) {
 function passLabel(view, action) {
   const kind = (view.decision && view.decision.kind) || "";
   if (view.auction && !isCorp(view, action.entity)) {
-    return view.round === "Auction" || view.round === "Stock" ? "Pass (leave the auction)" : "Pass";
+    if (wonBy(view.auction) !== null) return "Done (put in no more privates)";
+    return "Pass (leave the auction)";
   }
   switch (kind) {
     case "track":
