@@ -137,3 +137,29 @@ def test_draw_a_route_on_the_map(page: Any, server: Any, artifacts: Any) -> None
     # the engine takes it and counts the revenue the record has
     game.apply(game.action_from_dict(sent), P.seat_to_move(game))
     assert game.view(0)["dividend"]["revenue"] == 60
+
+
+def test_a_phone_lays_track_with_the_map_beside_the_prompt(
+    browser: Any, server: Any, artifacts: Any
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        game, _ = P.at(309)
+        message = P.with_map_choices(game, P.state_message(game, P.seat_to_move(game)))
+        open_message(page, server, game, message)
+        prompt = page.locator(".prompt").bounding_box()
+        board = page.locator(".map-box").bounding_box()
+        market = page.locator(".market-box").bounding_box()
+        assert prompt and board and market
+        assert prompt["y"] < board["y"] < market["y"]  # the map right after the prompt
+        assert "tap a highlighted hex" in page.locator(".lay-box").inner_text()
+        page.locator(".map .hexes .hex.legal .hex-id").first.tap(force=True)
+        page.wait_for_selector(".map .overlay .hex.preview")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390
+        page.screenshot(path=artifacts / "1817-phone-lay.png", full_page=True)
+    finally:
+        context.close()
