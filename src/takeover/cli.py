@@ -14,6 +14,7 @@ from collections.abc import Sequence
 COMMANDS = [
     "takeover.commands.replay",
     "takeover.commands.selfplay",
+    "takeover.commands.check_reference",
     "takeover.commands.bench",
     "takeover.commands.serve",
     "takeover.commands.db",

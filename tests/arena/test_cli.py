@@ -6,7 +6,7 @@ import json
 
 from takeover.acquire import replay
 from takeover.cli import main
-from takeover.commands.arena import _split_players
+from takeover.commands.arena import split_players
 
 
 def test_json_summary_and_output_files(tmp_path, capsys) -> None:
@@ -55,7 +55,7 @@ def test_bad_arguments_are_named(capsys) -> None:
 
 
 def test_player_list_keeps_spec_settings_together() -> None:
-    assert _split_players("mcts:time=1,rollout=random,random,heuristic") == [
+    assert split_players("mcts:time=1,rollout=random,random,heuristic") == [
         "mcts:time=1,rollout=random",
         "random",
         "heuristic",

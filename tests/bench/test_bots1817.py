@@ -10,7 +10,7 @@ def test_bench_bots1817_reports_its_figures(capsys) -> None:  # type: ignore[no-
     assert main([*args, "--iterations", "3", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["heuristic_decisions"] > 100
-    assert 0 < figures["heuristic_ms_mean"] <= figures["heuristic_ms_p95"]
-    assert figures["heuristic_ms_p95"] <= figures["heuristic_ms_worst"]
+    assert 0 < figures["heuristic_ms_mean"] <= figures["heuristic_ms_worst"]
+    assert 0 < figures["heuristic_ms_p95"] <= figures["heuristic_ms_worst"]
     assert len(figures["game_cpu_s"]) == 1 and figures["game_actions"][0] > 20
     assert figures["mcts_iterations_per_s"] > 0

@@ -109,3 +109,44 @@ def test_bad_1817_setups_are_refused(capsys, args, why: str) -> None:
     assert main(["selfplay", "--seed", "1", *args]) == 2
     err = capsys.readouterr().err
     assert why in err and "Traceback" not in err
+
+
+def test_many_games_go_into_a_folder(tmp_path, capsys) -> None:
+    out = tmp_path / "games"
+    args = ["selfplay", "--players", "3", "--games", "3", "--seed", "40", "--out", str(out)]
+    assert main(args) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["ended"] == 3 and summary["stalled"] == [] and summary["seeds"] == [40, 42]
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["acquire-3p-s40.json", "acquire-3p-s41.json", "acquire-3p-s42.json"]
+    for seed, name in zip((40, 41, 42), names, strict=True):
+        record = json.loads((out / name).read_text())
+        assert record["seed"] == seed and replay(record).is_terminal()
+    # the same games, played by two processes
+    again = tmp_path / "again"
+    assert main([*args[:-1], str(again), "--jobs", "2"]) == 0
+    capsys.readouterr()
+    assert [(again / n).read_text() for n in names] == [(out / n).read_text() for n in names]
+
+
+def test_bot_specs_per_seat(tmp_path, capsys) -> None:
+    out_path = tmp_path / "game.json"
+    args = ["selfplay", "--players", "random,heuristic,random", "--seed", "3"]
+    assert main([*args, "--out", str(out_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    record = json.loads(out_path.read_text())
+    assert len(record["players"]) == 3 and summary(replay(record)) == printed
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (["--players", "random,grandmaster"], "grandmaster"),
+        (["--games", "2"], "--games needs --out FOLDER"),
+        (["--games", "0", "--out", "x"], "at least 1"),
+    ],
+)
+def test_bad_bots_or_counts_are_refused(capsys, args, why: str) -> None:
+    assert main(["selfplay", "--seed", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert why in err and "Traceback" not in err

@@ -27,8 +27,7 @@ POSITIONS = 8
 
 def prefix(record: dict[str, Any], end: int) -> GameState:
     """The position after the first ``end`` actions of ``record``, or of the first longer
-    prefix that replays: stage 1 takes a few decisions from the recorded actions that
-    follow (``Game1817.upcoming``), so a record cut just there may not replay."""
+    prefix that replays (a record cut inside an action's automatic follow-ups may not)."""
     definition = registry.get("1817")
     for cut in range(end, min(end + 10, len(record["actions"]))):
         try:

@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from takeover.g1817.actions import Action, Remaining
+from takeover.g1817.actions import Action
 from takeover.g1817.fixture import applied_actions, expand, new_game
+from takeover.g1817.map.board import Board, MapData
 from takeover.g1817.state import Game1817
 
 GAMES = (
@@ -52,15 +53,11 @@ def record(game: str) -> dict[str, Any]:
 
 def positions(game: str) -> Iterator[tuple[int, Action, Game1817]]:
     """Replay a real game, yielding each next recorded action (with the id of its record
-    entry) and the position before it: the same object throughout, clone it to keep it.
-    The record hints are set, as in a replay; a test that plays on from a position
-    clears them (``upcoming = None``)."""
+    entry) and the position before it: the same object throughout, clone it to keep it."""
     data = record(game)
     state = new_game(data)
     flat = [(raw["id"], a) for raw in applied_actions(data["actions"]) for a in expand(raw)]
-    actions = [a for _, a in flat]
-    for position, (raw_id, action) in enumerate(flat):
-        state.upcoming = Remaining(actions, position + 1)
+    for raw_id, action in flat:
         if state.finished:
             return
         yield raw_id, action, state
@@ -68,11 +65,10 @@ def positions(game: str) -> Iterator[tuple[int, Action, Game1817]]:
 
 
 def position_before(game: str, test: Callable[[int, Action, Game1817], bool]) -> Game1817:
-    """A copy of the first position of a real game where ``test`` holds (live: no hints)."""
+    """A copy of the first position of a real game where ``test`` holds."""
     for raw_id, action, state in positions(game):
         if test(raw_id, action, state):
             found = state.clone()
-            found.upcoming = None
             return found
     raise AssertionError(f"no position of {game} fits the scenario")
 
@@ -86,6 +82,13 @@ def fingerprint(obj: object) -> object:
     def walk(value: object) -> object:
         if value is None or isinstance(value, (bool, int, float, str)):
             return value
+        if isinstance(value, MapData):
+            return ("map", value.title)  # the printed map, shared and never changed
+        if isinstance(value, Board):  # dicts of immutable values: compared as they are
+            return ("board", value.data.title, *(
+                tuple(sorted(d.items()))
+                for d in (value.laid, value.tokens, value.markers, value.supply, value.issued)
+            ))  # fmt: skip
         if id(value) in memo:
             return ("seen", memo[id(value)])
         memo[id(value)] = len(memo)
@@ -104,7 +107,7 @@ def fingerprint(obj: object) -> object:
             for name in getattr(cls, "__slots__", ()):
                 if hasattr(value, name):
                     fields[name] = getattr(value, name)
-        for skipped in ("history", "upcoming"):
+        for skipped in ("history",):
             fields.pop(skipped, None)
         return (type(value).__name__, tuple((k, walk(v)) for k, v in sorted(fields.items())))
 

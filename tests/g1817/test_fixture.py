@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from takeover.g1817.fixture import applied_actions, is_fixture
+import json
+
+from takeover.g1817.fixture import applied_actions, is_fixture, replay_game
+
+from .games import record
 
 
 def _ids(actions: list[dict]) -> list[int]:
@@ -37,3 +41,19 @@ def test_is_fixture() -> None:
     assert is_fixture({"title": "1817WO", "actions": [act(1)]})
     assert not is_fixture({"title": "Acquire", "actions": [act(1)]})
     assert not is_fixture({"title": "1817", "actions": [{"type": "pass"}]})
+
+
+def test_a_record_is_an_18xx_games_file_with_its_end() -> None:
+    """What the reference engine needs of a file: id, players, settings, actions with
+    ids, and the result (string player ids) with the end reason and status."""
+    data = record("1817WO__1817WO_game_end_bankrupt")
+    state, _applied, _matched = replay_game(data)
+    out = json.loads(json.dumps(state.to_record()))
+    assert out["result"] == data["result"]
+    assert (out["game_end_reason"], out["status"]) == ("bankrupt", "finished")
+    assert out["id"] == out["settings"]["seed"] == data["settings"]["seed"]
+    assert out["players"] == [{"id": p["id"], "name": p["name"]} for p in data["players"]]
+    assert [a["id"] for a in out["actions"]] == list(range(1, len(out["actions"]) + 1))
+    fresh = replay_game({**data, "actions": []})[0].to_record()
+    assert fresh["status"] == "active" and fresh["game_end_reason"] is None
+    assert set(fresh["result"]) == {str(p["id"]) for p in data["players"]}

@@ -33,7 +33,6 @@ def starts(game: str) -> tuple[Game1817, ...]:
     for i, (_raw_id, _action, state) in enumerate(positions(game)):
         if i % EVERY == EVERY // 2:
             start = state.clone()
-            start.upcoming = None
             out.append(start)
     return tuple(out)
 

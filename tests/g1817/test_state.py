@@ -72,22 +72,6 @@ def test_view_is_json_and_the_same_for_every_seat() -> None:
     assert data["depot"]["next"] == "2-0"
 
 
-def test_record_hints_look_past_auto_pass_programming() -> None:
-    # 1817NA__25363 action 953: a player programs merger passes while SR is about to lay
-    # track; SR's turn still reads its own next decisions
-    g = Game1817("1817NA", [(1, "A"), (2, "B"), (3, "C")])
-    corp = g.corps["SR"]
-    program = Action.from_dict(
-        {"type": "program_merger_pass", "entity": 2, "entity_type": "player"}
-    )
-    lay = Action.from_dict(
-        {"type": "lay_tile", "entity": "SR", "entity_type": "corporation", "hex": "I19"}
-    )
-    other = Action.from_dict({"type": "pass", "entity": "GT", "entity_type": "corporation"})
-    g.upcoming = [program, lay, other]
-    assert g.upcoming_actions_of(corp) == [lay]
-
-
 def test_apply_refuses_an_action_of_another_game() -> None:
     class Foreign:
         type = "bid"

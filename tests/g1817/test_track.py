@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from takeover.g1817.actions import Action, Remaining
+from takeover.g1817.actions import Action
 from takeover.g1817.fixture import applied_actions, expand, new_game
 from takeover.g1817.rounds.operating import OperatingRound
 from takeover.g1817.state import Game1817
@@ -56,9 +56,7 @@ def decisions(game: str) -> Any:
     data = record(game)
     state = new_game(data)
     applied = applied_actions(data["actions"])
-    flat = [a for raw in applied for a in expand(raw)]
     by_id = {raw["id"]: raw for raw in applied}
-    position = 0
     lines = maptrace(game)
     next(lines)
     for line in lines:
@@ -67,8 +65,6 @@ def decisions(game: str) -> Any:
             continue
         yield line, state
         for action in expand(raw):
-            position += 1
-            state.upcoming = Remaining(flat, position)
             if not state.finished:
                 state.push(action)
 

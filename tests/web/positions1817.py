@@ -9,7 +9,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from takeover.g1817.actions import Remaining
 from takeover.g1817.fixture import applied_actions, expand, new_game
 from takeover.g1817.state import Game1817
 
@@ -29,7 +28,6 @@ def at(action_id: int, name: str = GAME) -> tuple[Game1817, list[dict[str, Any]]
     data = _record(name)
     game = new_game(data)
     expanded = [(raw, expand(raw)) for raw in applied_actions(list(data["actions"]))]
-    flat = [a for _, acts in expanded for a in acts]
     position = 0
     entries: list[dict[str, Any]] = []
     for raw, actions in expanded:
@@ -37,7 +35,6 @@ def at(action_id: int, name: str = GAME) -> tuple[Game1817, list[dict[str, Any]]
             break
         for action in actions:
             position += 1
-            game.upcoming = Remaining(flat, position)
             if action.type == "message":
                 continue
             actor = game.controller(action)
@@ -51,7 +48,6 @@ def at(action_id: int, name: str = GAME) -> tuple[Game1817, list[dict[str, Any]]
             )
     else:
         raise AssertionError(f"{name} has no action {action_id}")
-    game.upcoming = None
     return game, entries
 
 
@@ -141,10 +137,7 @@ def replay_steps(name: str) -> list[dict[str, Any]]:
     expanded = [(raw, expand(raw)) for raw in applied_actions(list(data["actions"]))]
     flat = [a for _, acts in expanded for a in acts]
     steps: list[dict[str, Any]] = [{"step": 0, "view": game.view(None), "events": []}]
-    position = 0
     for action in flat:
-        position += 1
-        game.upcoming = Remaining(flat, position)
         if action.type == "message" or game.finished:
             continue
         actor = game.controller(action)

@@ -28,7 +28,6 @@ from takeover.bench.g1817 import GAMES, default_dir
 from takeover.bench.report import print_figures
 from takeover.bots import Observation, make_bot
 from takeover.core import registry
-from takeover.g1817.actions import Remaining
 from takeover.g1817.fixture import applied_actions, expand, new_game
 from takeover.g1817.state import Game1817
 
@@ -53,7 +52,7 @@ def real_positions(games_dir: Path, every: int = 1) -> list[tuple[Game1817, int]
         data = json.loads((path if path.exists() else base / f"{name}.json").read_text())
         state = new_game(data)
         actions = [a for raw in applied_actions(data["actions"]) for a in expand(raw)]
-        for i, action in enumerate(actions):
+        for action in actions:
             if state.finished:
                 break
             decision = state.pending()
@@ -61,9 +60,7 @@ def real_positions(games_dir: Path, every: int = 1) -> list[tuple[Game1817, int]
                 seen += 1
                 if seen % every == 0:
                     copy = state.clone()
-                    copy.upcoming = None
                     out.append((copy, decision.seats[0]))
-            state.upcoming = Remaining(actions, i + 1)
             state.push(action)
     return out
 

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from takeover.bench.arguments import positive_int
-from takeover.g1817.actions import Remaining
 from takeover.g1817.fixture import applied_actions, expand, new_game, replay_fixture, replay_game
 
 GAMES = (
@@ -101,8 +100,7 @@ def replay_by_apply(data: dict[str, Any]) -> float:
     state = new_game(data)
     flat = [a for raw in applied_actions(data["actions"]) for a in expand(raw)]
     start = time.perf_counter()
-    for position, action in enumerate(flat):
-        state.upcoming = Remaining(flat, position + 1)
+    for action in flat:
         if not (state.finished and action.type == "message"):
             state.apply(action)
     return time.perf_counter() - start

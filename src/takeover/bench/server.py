@@ -7,7 +7,11 @@ loopback (this process, one asyncio loop); the deciding seat answers each
 ``state`` at once with a legal action from its own message (declaring the end
 whenever it may, else uniformly at random); a finished game is replaced by a new
 table. Actions per second counts the actions acknowledged across all tables
-during the measured window. Latency runs from sending an action to the moment
+during the measured window. ``--game`` names the games to measure in turn against the
+same server (``acquire,1817``: the same run). A game that comes to rest at a decision
+it lists no action for (1817's map decisions, while its engine lists none) is put away
+like a finished one (counted as ``games_at_rest``) and replaced by a new table, so its
+figures cover the phases that can be played. Latency runs from sending an action to the moment
 the last seat of that table has received the resulting ``state`` (p50, p99).
 The clients share the machine with the server, so on a small machine the figures
 include the clients' own CPU use (they decode with msgspec to keep it small).
@@ -46,16 +50,43 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--warmup", type=seconds_or_zero, default=2.0, help="unmeasured seconds per level"
     )
     p.add_argument("--seats", type=int, default=4)
+    p.add_argument(
+        "--game",
+        type=games,
+        default=["acquire"],
+        help="the games to measure, one after the other on the same server (default "
+        "acquire; e.g. acquire,1817)",
+    )
+    p.add_argument(
+        "--ruleset", help="a preset of the game (default: its first; 1817: a title, 1817NA)"
+    )
     p.add_argument("--url", help="measure a running server (http://HOST:PORT) instead")
     p.add_argument("--database", help="store URL for the spawned server (default: a temp SQLite)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
+def games(text: str) -> list[str]:
+    """A comma-separated list of registered games."""
+    from takeover.core.registry import names
+
+    chosen = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [g for g in chosen if g not in names()]
+    if not chosen or unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown game(s) {', '.join(unknown) or text!r} (games: {', '.join(names())})"
+        )
+    return chosen
+
+
 @dataclass
 class Level:
     tables: int
+    game: str = "acquire"
+    ruleset: str | None = None
     actions: int = 0
     games: int = 0
+    at_rest: int = 0
+    """Games put away at a decision their game lists no action for."""
     errors: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     measuring: bool = False
@@ -83,9 +114,14 @@ async def post(http: Any, path: str, body: dict[str, Any]) -> dict[str, Any]:
     raise RuntimeError(f"POST {path}: HTTP {reply.status_code}, {why}")
 
 
-async def open_table(http: Any, seats: int) -> tuple[str, list[str]]:
-    """Create a table of ``seats`` seats and fill them; its id and the seat tokens."""
-    made = await post(http, "/api/tables", {"seats": seats, "name": "s0", "seat": 0})
+async def open_table(
+    http: Any, seats: int, game: str = "acquire", ruleset: str | None = None
+) -> tuple[str, list[str]]:
+    """Create a table of ``game`` with ``seats`` seats and fill them; its id and the tokens."""
+    body: dict[str, Any] = {"game": game, "seats": seats, "name": "s0", "seat": 0}
+    if ruleset is not None:
+        body["ruleset"] = ruleset
+    made = await post(http, "/api/tables", body)
     table_id = made["table"]["id"]
     tokens = [made["token"]]
     for n in range(1, seats):
@@ -101,10 +137,13 @@ async def _table(
     from msgspec.json import decode, encode
     from websockets.asyncio.client import connect
 
-    table_id, tokens = await open_table(http, seats)
+    table_id, tokens = await open_table(http, seats, level.game, level.ruleset)
     sent: dict[int, float] = {}
     seen: dict[int, int] = {}
+    unlisted: dict[int, int] = {}
+    """Per seq: the deciding seats told of no legal action (all of them: the game rests)."""
     done = asyncio.Event()
+    resting: list[bool] = []
 
     async def seat(token: str, n: int) -> None:
         base = ws_base if isinstance(ws_base, str) else ws_base[n % len(ws_base)]
@@ -136,6 +175,13 @@ async def _table(
                     done.set()
                     return
                 legal = message["legal"]
+                decision = message.get("decision")
+                if not legal and decision is not None and n in decision["seats"]:
+                    unlisted[seq] = unlisted.get(seq, 0) + 1
+                    if unlisted[seq] == len(decision["seats"]):
+                        resting.append(True)
+                        done.set()
+                        return
                 if legal:
                     action = (
                         next(
@@ -158,7 +204,10 @@ async def _table(
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     if level.measuring:
-        level.games += 1
+        if resting:
+            level.at_rest += 1
+        else:
+            level.games += 1
 
 
 async def _slot(
@@ -186,11 +235,18 @@ def _cpu_seconds(pid: int | None) -> float | None:
 
 
 async def _measure(
-    base: str, tables: int, seats: int, warmup: float, seconds: float, pid: int | None = None
+    base: str,
+    tables: int,
+    seats: int,
+    warmup: float,
+    seconds: float,
+    pid: int | None = None,
+    game: str = "acquire",
+    ruleset: str | None = None,
 ) -> Level:
     import httpx2
 
-    level = Level(tables)
+    level = Level(tables, game, ruleset)
     ws_base = base.replace("http", "ws", 1)
     limits = httpx2.Limits(max_connections=64)
     async with httpx2.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
@@ -274,8 +330,12 @@ def run(args: argparse.Namespace) -> int:
     levels = args.tables
     results = []
     with serving(args.url, args.database) as (base, pid):
-        for tables in levels:
-            level = asyncio.run(_measure(base, tables, args.seats, args.warmup, args.seconds, pid))
+        for game, tables in ((g, t) for g in args.game for t in levels):
+            level = asyncio.run(
+                _measure(
+                    base, tables, args.seats, args.warmup, args.seconds, pid, game, args.ruleset
+                )
+            )
             elapsed = level.elapsed
             per_action = (
                 round(1000 * level.server_cpu / level.actions, 3)
@@ -284,12 +344,14 @@ def run(args: argparse.Namespace) -> int:
             )
             results.append(
                 {
+                    "game": game,
                     "tables": tables,
                     "seats": args.seats,
                     "seconds": round(elapsed, 2),
                     "actions": level.actions,
                     "actions_per_second": round(level.actions / elapsed, 1),
                     "games_finished": level.games,
+                    "games_at_rest": level.at_rest,
                     "latency_p50_ms": round(1000 * _pct(level.latencies, 0.50), 2),
                     "latency_p99_ms": round(1000 * _pct(level.latencies, 0.99), 2),
                     "server_cpu_ms_per_action": per_action,
@@ -307,16 +369,28 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"cpus": os.cpu_count(), "levels": results}, indent=2))
     else:
         print(f"server benchmark ({os.cpu_count()} CPUs, clients in this process)")
-        heads = ("tables", "actions/s", "p50 ms", "p99 ms", "games", "errors", "srv ms/act")
-        widths = (6, 10, 8, 8, 6, 6, 10)
+        heads = (
+            "game",
+            "tables",
+            "actions/s",
+            "p50 ms",
+            "p99 ms",
+            "games",
+            "at rest",
+            "errors",
+            "srv ms/act",
+        )
+        widths = (8, 6, 10, 8, 8, 6, 7, 6, 10)
         print(" ".join(f"{h:>{w}}" for h, w in zip(heads, widths, strict=True)))
         for r in results:
             cells = (
+                r["game"],
                 r["tables"],
                 r["actions_per_second"],
                 r["latency_p50_ms"],
                 r["latency_p99_ms"],
                 r["games_finished"],
+                r["games_at_rest"],
                 r["errors"],
                 r["server_cpu_ms_per_action"],
             )

@@ -48,7 +48,7 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def _split_players(text: str) -> list[str]:
+def split_players(text: str) -> list[str]:
     """Split on commas that start a new spec (``mcts:time=1,rollout=random,random``
     is one mcts spec followed by ``random``): a part with ``=`` and no ``:`` is a
     setting of the spec before it."""
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from takeover.core import registry
     from takeover.core.errors import RecordError
 
-    specs = _split_players(args.players)
+    specs = split_players(args.players)
     try:
         ruleset = game_ruleset(args)
         for spec in specs:

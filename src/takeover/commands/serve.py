@@ -6,6 +6,7 @@ import argparse
 import errno
 import gc
 import socket
+from pathlib import Path
 from typing import Any
 
 STARTUP_FAILURE = 3
@@ -53,6 +54,15 @@ def add_parser(sub: Any) -> None:
         "--log-json",
         action="store_true",
         help="log JSON lines (with the instance name); the default with --broker",
+    )
+    p.add_argument(
+        "--open",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="FILE",
+        help="import a game record from elsewhere (an 18xx.games export of a 1817 game) and "
+        "say where to watch it in the replay viewer (repeatable)",
     )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument(
@@ -123,8 +133,23 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(why_not(exc, args.host, args.port), flush=True)
         return STARTUP_FAILURE
-    app = create_app(settings)
     host = f"[{args.host}]" if ":" in args.host else args.host
+    if args.open:
+        from takeover.server.imports import import_file
+
+        for path in args.open:
+            try:
+                rec = import_file(path, settings)
+            except ValueError as exc:
+                print(f"takeover serve: --open: {exc}", flush=True)
+                sock.close()
+                return 2
+            print(
+                f"takeover: {path} ({rec.title}, {rec.actions} actions) replays at "
+                f"http://{host}:{args.port}/#/replay/{rec.id}",
+                flush=True,
+            )
+    app = create_app(settings)
     from sqlalchemy.engine import make_url
 
     shown = make_url(args.database).render_as_string(hide_password=True)

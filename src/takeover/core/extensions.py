@@ -114,10 +114,26 @@ class Hands(Protocol):
     def hand(self, seat: int) -> list[str]: ...
 
 
+class SharedView(Protocol):
+    """A game that hides nothing from anyone: every seat and every spectator is shown the
+    same view, so a server builds it once per position for all of them (1817)."""
+
+    def view(self) -> dict[str, Any]:
+        """The one view (``state.view(seat)`` for any seat, and for ``None``)."""
+        ...
+
+
 TRADE_OFFERS: Extension[TradeOffers] = Extension("trade_offers", TradeOffers.__doc__ or "")
 VOLUNTARY_END: Extension[VoluntaryEnd] = Extension("voluntary_end", VoluntaryEnd.__doc__ or "")
 WORLD_SAMPLER: Extension[WorldSampler] = Extension("world_sampler", WorldSampler.__doc__ or "")
 HANDS: Extension[Hands] = Extension("hands", Hands.__doc__ or "")
+SHARED_VIEW: Extension[SharedView] = Extension("shared_view", SharedView.__doc__ or "")
 
-STANDARD: Sequence[Extension[Any]] = (TRADE_OFFERS, VOLUNTARY_END, WORLD_SAMPLER, HANDS)
+STANDARD: Sequence[Extension[Any]] = (
+    TRADE_OFFERS,
+    VOLUNTARY_END,
+    WORLD_SAMPLER,
+    HANDS,
+    SHARED_VIEW,
+)
 """The keys defined here, for documentation and the conformance suite."""

@@ -13,7 +13,7 @@ conformance suite (``tests/conformance``) plays every registered game by it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar
 
@@ -192,6 +192,46 @@ class NewGame(Protocol):
     ) -> GameState: ...
 
 
+@dataclass(frozen=True, slots=True)
+class ImportedStep:
+    """One step of an imported record: who acted (``None``: no seat acts for the entity),
+    the action, its events, and the game after it (the importer's own state, moved on at
+    the next step: copy it to keep it)."""
+
+    seat: int | None
+    action: Action
+    events: list[Event]
+    state: GameState
+
+
+class RecordImport(Protocol):
+    """A record format from elsewhere that a game reads and steps through (1817's
+    18xx.games exports), for imports and the replay viewer."""
+
+    @property
+    def source(self) -> str:
+        """Where such records come from, for people (``18xx.games``)."""
+        ...
+
+    def accepts(self, data: Mapping[str, Any]) -> bool:
+        """Whether ``data`` is a record of this format (a quick look, no replay)."""
+        ...
+
+    def describe(self, data: Mapping[str, Any]) -> tuple[str, list[str]]:
+        """What the record calls the game (1817: its title, ``1817NA``) and the players'
+        names in seat order."""
+        ...
+
+    def start(self, data: Mapping[str, Any]) -> GameState:
+        """The game before the record's first action; ``RecordError`` for a bad setup."""
+        ...
+
+    def steps(self, data: Mapping[str, Any]) -> Iterator[ImportedStep]:
+        """Each action that stands in the record (undone ones left out), applied in
+        order; ``RecordError`` naming the first that cannot be applied."""
+        ...
+
+
 @dataclass(frozen=True, eq=False)
 class GameDefinition:
     """How to set up, read and replay one game; registered by name."""
@@ -209,6 +249,8 @@ class GameDefinition:
     summary: Callable[[GameState], dict[str, Any]]
     """A JSON summary (what ``takeover replay`` prints); it has at least ``game``,
     ``finished``, ``scores``, ``ranks`` and ``end_reason``."""
+    imports: RecordImport | None = None
+    """A format from elsewhere the game reads (``None``: its own records only)."""
 
     @property
     def min_players(self) -> int:

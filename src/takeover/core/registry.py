@@ -44,3 +44,12 @@ def replay_record(record: Mapping[str, Any]) -> GameState:
     except KeyError as exc:
         raise RecordError(str(exc.args[0])) from None
     return definition.replay(record)
+
+
+def importing(data: Mapping[str, Any]) -> GameDefinition | None:
+    """The game whose foreign record format ``data`` is in (``imports``), if any."""
+    for name in names():
+        definition = get(name)
+        if definition.imports is not None and definition.imports.accepts(data):
+            return definition
+    return None

@@ -7,7 +7,7 @@ fields as a sorted tuple, so the record form round-trips exactly (``to_dict``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +60,8 @@ KEY_FIELDS: dict[str, tuple[str, ...]] = {
     "bid": ("company", "corporation", "price"),
     "choose": ("choice",),
     "assign": ("target",),
+    "lay_tile": ("hex", "tile", "rotation"),
+    "place_token": ("city",),
     "buy_shares": ("shares",),
     "sell_shares": ("shares",),
     "short": ("corporation",),
@@ -144,26 +146,3 @@ class Action:
     def __str__(self) -> str:
         extra = {k: _thaw(v) for k, v in self.fields if k not in ("routes",)}
         return f"{self.entity} {self.type} {json.dumps(extra, sort_keys=True)}"
-
-
-class Remaining(Sequence[Action]):
-    """The tail of a list of actions from ``start``, without copying it."""
-
-    __slots__ = ("_actions", "_start")
-
-    def __init__(self, actions: list[Action], start: int) -> None:
-        self._actions = actions
-        self._start = start
-
-    def __len__(self) -> int:
-        return len(self._actions) - self._start
-
-    def __getitem__(self, index: int) -> Action:  # type: ignore[override]
-        if index < 0:
-            index += len(self)
-        return self._actions[self._start + index]
-
-    def __iter__(self) -> Iterator[Action]:
-        actions = self._actions
-        for i in range(self._start, len(actions)):
-            yield actions[i]

@@ -12,7 +12,7 @@ from typing import Any
 
 from takeover.core.errors import RecordError
 from takeover.core.options import Option, Preset, RulesetSchema
-from takeover.core.protocol import GameDefinition, GameState
+from takeover.core.protocol import GameDefinition, GameState, RecordImport
 from takeover.g1817.fixture import new_game as game_from_fixture
 from takeover.g1817.fixture import replay_game, summary
 from takeover.g1817.state import Game1817
@@ -81,6 +81,12 @@ def _replay(record: Mapping[str, Any]) -> Game1817:
     return replay_game(record)[0]
 
 
+def _imports() -> RecordImport:
+    from takeover.g1817.importing import IMPORTS
+
+    return IMPORTS
+
+
 DEFINITION = GameDefinition(
     name="1817",
     title="1817",
@@ -89,4 +95,5 @@ DEFINITION = GameDefinition(
     from_record=_from_record,
     replay=_replay,
     summary=_summary,
+    imports=_imports(),
 )

@@ -1,6 +1,7 @@
 """What 1817 offers beyond the game protocol (see :mod:`takeover.core.extensions`).
 
 * ``WORLD_SAMPLER``: 1817 has no hidden information, so a seat's world is a copy.
+* ``SHARED_VIEW``: and every seat sees the same view (a server builds it once).
 * ``PLANNING`` (:mod:`takeover.g1817.planning`): read-only facts a planning player needs
   beyond the legal actions (auction under way, revenue run, price after a dividend, and
   with the map the auto-router's best revenue).
@@ -11,9 +12,9 @@ The auto-router and map queries join here with the map (stage 2).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from takeover.core.extensions import WORLD_SAMPLER, Extensions
+from takeover.core.extensions import SHARED_VIEW, WORLD_SAMPLER, Extensions
 from takeover.g1817.planning import PLANNING, Planner
 
 if TYPE_CHECKING:
@@ -32,7 +33,20 @@ class OpenWorld:
         return self.game.clone()
 
 
+class OneView:
+    """Everything is public: one view for every seat and spectator."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game1817) -> None:
+        self.game = game
+
+    def view(self) -> dict[str, Any]:
+        return self.game.view(None)
+
+
 EXTENSIONS: Extensions[Game1817] = Extensions()
 EXTENSIONS.provide(WORLD_SAMPLER, OpenWorld)
+EXTENSIONS.provide(SHARED_VIEW, OneView)
 
 EXTENSIONS.provide(PLANNING, Planner)

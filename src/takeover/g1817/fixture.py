@@ -6,15 +6,27 @@ The only module of the package that touches files (for an optional trace). The C
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from takeover.core.errors import RecordError, TakeoverError
-from takeover.g1817.actions import Action, Remaining
+from takeover.core.protocol import Event
+from takeover.g1817.actions import Action
 from takeover.g1817.state import Game1817
-from takeover.g1817.trace import compare, read_trace, snapshot
+from takeover.g1817.trace import Difference, compare, read_trace, snapshot
 
 TITLES = ("1817", "1817NA", "1817WO")
+
+Trace = tuple[Mapping[str, Any], Iterable[dict[str, Any]]]
+"""A reference trace already read: its header line and its action lines."""
+
+
+class TraceDivergence(RecordError):
+    """Our state after an action differs from the reference trace's line for it."""
+
+    def __init__(self, diff: Difference, index: int, action: object) -> None:
+        super().__init__(f"trace divergence: {diff}", index=index, action=action)
+        self.difference = diff
 
 
 def is_fixture(data: Mapping[str, Any]) -> bool:
@@ -83,33 +95,29 @@ def expand(raw: Mapping[str, Any]) -> list[Action]:
     return out
 
 
-def replay_game(
-    data: Mapping[str, Any], trace_path: str | None = None
-) -> tuple[Game1817, int, int]:
-    """Replay a fixture: the final state, the applied action count and the lines matched.
+def replay_steps(
+    data: Mapping[str, Any], before: int | None = None
+) -> Iterator[tuple[Mapping[str, Any], Game1817, list[Event]]]:
+    """Replay a fixture one applied record entry at a time (undo and redo resolved, its
+    ``auto_actions`` with it): yields the entry, the game after it (the same object,
+    moved on at the next step) and the events. ``before``: stop at the entry with this
+    id. The replay viewer steps through imported games with it; :func:`replay_game` is
+    built on it.
 
-    Raises ``RecordError`` naming the action id at the first action that cannot be applied
-    or, with a trace, at the first divergence from it.
+    Raises ``RecordError`` naming the action id at the first action that cannot be applied.
     """
     if not is_fixture(data):
         raise RecordError("not an 18xx.games 1817 fixture")
     game = new_game(data)
-    applied = applied_actions(list(data["actions"]))
-    trace_lines: dict[int, dict[str, Any]] = {}
-    if trace_path is not None:
-        trace_lines = _trace_lines(trace_path, {a["id"] for a in applied}, game)
-    expanded = [(raw, expand(raw)) for raw in applied]
-    flat = [a for _, acts in expanded for a in acts]
-    position = 0
-    matched = 0
-    for raw, actions in expanded:
-        for action in actions:
-            position += 1
-            game.upcoming = Remaining(flat, position)
+    for raw in applied_actions(list(data["actions"])):
+        if before is not None and raw["id"] >= before:
+            return
+        events: list[Event] = []
+        for action in expand(raw):
             if game.finished and action.type == "message":
                 continue
             try:
-                game.push(action)
+                events += game.push(action)
             except TakeoverError as exc:
                 raise RecordError(str(exc), index=raw["id"], action=dict(raw)) from None
             except (
@@ -124,17 +132,45 @@ def replay_game(
                 raise RecordError(
                     f"engine error {type(exc).__name__}: {exc}", index=raw["id"], action=dict(raw)
                 ) from None
+        yield raw, game, events
+
+
+def replay_game(
+    data: Mapping[str, Any], trace_path: str | Trace | None = None, before: int | None = None
+) -> tuple[Game1817, int, int]:
+    """Replay a fixture: the final state, the applied action count and the lines matched.
+
+    ``trace_path``: a trace file, or a trace already read. ``before``: stop at the action
+    with this id (the trace ends there). Raises ``RecordError`` naming the action id at
+    the first action that cannot be applied or, with a trace, a :class:`TraceDivergence`
+    at the first divergence from it.
+    """
+    if not is_fixture(data):
+        raise RecordError("not an 18xx.games 1817 fixture")
+    trace_lines: dict[int, dict[str, Any]] = {}
+    if trace_path is not None:
+        applied_ids = {
+            a["id"]
+            for a in applied_actions(list(data["actions"]))
+            if before is None or a["id"] < before
+        }
+        trace_lines = _trace_lines(trace_path, applied_ids, new_game(data))
+    game = new_game(data)
+    count = matched = 0
+    for raw, game, _ in replay_steps(data, before):
+        count += 1
         if trace_path is not None:
             diff = compare(snapshot(game), trace_lines[raw["id"]])
             if diff is not None:
-                raise RecordError(f"trace divergence: {diff}", index=raw["id"], action=dict(raw))
+                raise TraceDivergence(diff, index=raw["id"], action=dict(raw))
             matched += 1
-    game.upcoming = None
-    return game, len(applied), matched
+    return game, count, matched
 
 
-def _trace_lines(path: str, applied_ids: set[int], game: Game1817) -> dict[int, dict[str, Any]]:
-    header, lines = read_trace(path)
+def _trace_lines(
+    source: str | Trace, applied_ids: set[int], game: Game1817
+) -> dict[int, dict[str, Any]]:
+    header, lines = read_trace(source) if isinstance(source, str) else source
     cash = {str(p.id): p.cash for p in game.players}
     if header.get("players") != list(game.original_order) or header.get("initial_cash") != cash:
         raise RecordError(

@@ -54,8 +54,6 @@ class Game1817(GameData):
         self.rng_state = seed % (2**31)
         self.company_uses: dict[str, int] = {}
         self.laid_hexes: set[str] = set()
-        self.upcoming: Sequence[Action] | None = None
-        """The recorded actions still to come (set while replaying a record), else ``None``."""
         self.stock_prices_at_merger: dict[str, str | None] = {}
         self.pittsburgh_private: str | None = None
         self.history: list[dict[str, Any]] = []
@@ -93,25 +91,6 @@ class Game1817(GameData):
             tiers.append(list(order[: i + 1]))
             order = order[i + 1 :]
         return tiers
-
-    # -- hints from the record ---------------------------------------------------------------
-
-    def upcoming_actions_of(self, corp: Corporation) -> list[Action]:
-        """The recorded actions that follow, while they come from ``corp`` or its privates."""
-        out: list[Action] = []
-        for action in self.upcoming if self.upcoming is not None else ():
-            if action.entity == corp.sym or (
-                action.entity_type == "company"
-                and self.company_owner.get(str(action.entity)) == corp.sym
-            ):
-                out.append(action)
-            elif action.type in NO_EFFECT:
-                continue
-            else:
-                break
-        return out
-
-    # -- protocol ----------------------------------------------------------------------------
 
     def current_player(self) -> int | None:
         if self.finished:
@@ -225,7 +204,6 @@ class Game1817(GameData):
         twin = object.__new__(type(self))
         twin.__dict__.update(self.snapshot(twin))
         twin.history = list(self.history)
-        twin.upcoming = self.upcoming
         return twin
 
     def snapshot(self, owner: Game1817 | None = None) -> dict[str, Any]:
@@ -238,23 +216,27 @@ class Game1817(GameData):
         memo: dict[int, Any] = {id(self): self if owner is None else owner}
         for table in (self.edition, self.company_data, self.train_types):
             memo[id(table)] = table
-        return {
-            k: copy_value(v, memo)
-            for k, v in self.__dict__.items()
-            if k not in ("history", "upcoming")
-        }
+        return {k: copy_value(v, memo) for k, v in self.__dict__.items() if k != "history"}
 
     def restore(self, snapshot: dict[str, Any]) -> None:
         """Return to a position taken with :meth:`snapshot` (the history is unchanged)."""
         self.__dict__.update(snapshot)
 
     def to_record(self) -> dict[str, Any]:
+        """The game as an 18xx.games file, which the reference engine replays: ``id`` (the
+        seed, as the site seeds a game from its id), players, settings, actions with ids,
+        ``result`` (value per player id, best first; so far while the game goes on),
+        ``game_end_reason`` and ``status`` (``finished`` or ``active``)."""
         return {
             "game": "1817",
+            "id": self.seed,
             "title": self.title,
             "players": [{"id": p, "name": self.player_by_id[p].name} for p in self.original_order],
             "settings": {"seed": self.seed, "optional_rules": list(self.optional_rules)},
             "actions": [dict(a) for a in self.history],
+            "result": self.result(),
+            "game_end_reason": self.game_end_reason,
+            "status": "finished" if self.finished else "active",
         }
 
     # -- applying actions --------------------------------------------------------------------

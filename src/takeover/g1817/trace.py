@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from takeover.g1817.data.editions import MARKET_PRICES, PRICE_TYPES
@@ -24,8 +25,11 @@ but reported separately (``who_acts``) because stage 1 infers map steps from the
 
 
 def read_trace(path: str) -> tuple[dict[str, Any], Iterator[dict[str, Any]]]:
-    """The header and an iterator over the action lines of a ``.jsonl.gz`` trace."""
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
+    """The header and an iterator over the action lines of a trace, gzipped
+    (``.jsonl.gz``, as stored) or plain (``.jsonl``, as the reference's script writes it)."""
+    with open(path, "rb") as raw:
+        gzipped = raw.read(2) == b"\x1f\x8b"
+    with gzip.open(path, "rt", encoding="utf-8") if gzipped else open(path, encoding="utf-8") as fh:
         header = json.loads(fh.readline())
         rows = [json.loads(line) for line in fh if line.strip()]
     return header, iter(rows)
@@ -106,23 +110,36 @@ def _norm_corp(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def compare(ours: dict[str, Any], ref: dict[str, Any], who_acts: bool = True) -> str | None:
+@dataclass(frozen=True)
+class Difference:
+    """The first field where our state and a reference line differ."""
+
+    field: str
+    """Where: ``player 2 cash``, ``NYC trains``, ``phase``..."""
+    ours: Any
+    reference: Any
+
+    def __str__(self) -> str:
+        return f"{self.field}: ours {self.ours!r}, reference {self.reference!r}"
+
+
+def compare(ours: dict[str, Any], ref: dict[str, Any], who_acts: bool = True) -> Difference | None:
     """The first difference between our snapshot and a reference line, or ``None``."""
     for pid, theirs in ref.get("players", {}).items():
         mine = ours["players"].get(pid)
         if mine is None:
-            return f"player {pid} missing"
+            return Difference(f"player {pid}", None, theirs)
         theirs_n = _norm_player(theirs)
         for key in ("cash", "shares", "companies", "bankrupt"):
             if mine[key] != theirs_n[key]:
-                return f"player {pid} {key}: ours {mine[key]!r}, reference {theirs_n[key]!r}"
+                return Difference(f"player {pid} {key}", mine[key], theirs_n[key])
     ref_corps = {k: _norm_corp(v) for k, v in ref.get("corps", {}).items()}
     ours_corps = ours["corps"]
     for sym in sorted(set(ref_corps) | set(ours_corps)):
         if sym not in ours_corps:
-            return f"corporation {sym} not started here (reference: {ref_corps[sym]})"
+            return Difference(f"corporation {sym}", None, ref_corps[sym])
         if sym not in ref_corps:
-            return f"corporation {sym} started here only"
+            return Difference(f"corporation {sym}", ours_corps[sym], None)
         mine, theirs = ours_corps[sym], ref_corps[sym]
         for key in (
             "cash",
@@ -139,12 +156,12 @@ def compare(ours: dict[str, Any], ref: dict[str, Any], who_acts: bool = True) ->
             "treasury_pct",
         ):
             if key in theirs and mine[key] != theirs[key]:
-                return f"{sym} {key}: ours {mine[key]!r}, reference {theirs[key]!r}"
+                return Difference(f"{sym} {key}", mine[key], theirs[key])
     for key in COMPARED:
         if key in ref and ours[key] != ref[key]:
-            return f"{key}: ours {ours[key]!r}, reference {ref[key]!r}"
+            return Difference(key, ours[key], ref[key])
     if who_acts and not ref.get("finished"):
         for key in ("current", "active", "step"):
             if key in ref and ours[key] != ref[key]:
-                return f"{key}: ours {ours[key]!r}, reference {ref[key]!r}"
+                return Difference(key, ours[key], ref[key])
     return None

@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from takeover.core.errors import IllegalAction
-from takeover.g1817.data.companies import RANCH_COMPANIES, SPECIAL_TILE_LAYS
+from takeover.g1817.actions import Action
+from takeover.g1817.data.companies import BRIDGES, RANCH_COMPANIES, SPECIAL_TILE_LAYS
 from takeover.g1817.map.board import Board
 from takeover.g1817.map.graph import Network, geometry, links, network
 from takeover.g1817.map.lays import COLOR_ORDER, rotation_fits, upgrades_to
+from takeover.g1817.map.router import best_routes
 from takeover.g1817.map.routes import Route, build_route, check_overlap, route_revenue
 from takeover.g1817.map.tiles import Tile
+from takeover.g1817.rounds.base import make
 
 if TYPE_CHECKING:
     from takeover.g1817.entities import Corporation
@@ -255,4 +258,76 @@ def route_revenues(game: Game1817, corp: Corporation, routes: list[dict[str, Any
     return [
         route_revenue(game.board, corp.sym, r, d, game.phase_colors, modern)
         for r, d in zip(built, distances, strict=True)
+    ]
+
+
+def bridge_targets(game: Game1817, corp: Corporation, company: str) -> list[str]:
+    """Hexes where ``corp``'s bridge private may place a bridge now."""
+    ability = BRIDGES.get(game.title, {}).get(company)
+    if ability is None or game.company_owner.get(company) != corp.sym:
+        return []
+    hexes, count = ability
+    if game.company_uses.get(company, 0) >= count:
+        return []
+    return [h for h in hexes if "bridge" not in game.board.markers.get(h, ())]
+
+
+def map_actions(
+    game: Game1817, corp: Corporation, stage: str, laid: list[tuple[str, bool]]
+) -> list[Action]:
+    """The operating corporation's map decisions at ``stage`` of its turn: lays (its own
+    and its privates'), tokens, routes (the best set and none), bridges."""
+    out: list[Action] = []
+    sym = corp.sym
+    board = game.board
+    net = network(board, sym)
+    if stage == "track":
+        for coord, tiles in legal_lays(game, corp, laid, net).items():
+            for name, rotations in tiles.items():
+                copy = f"{name}-{board.supply[name][0]}"
+                out += [make("lay_tile", sym, hex=coord, tile=copy, rotation=r) for r in rotations]
+        for company in list(corp.companies):
+            for coord, tiles in company_lays(game, corp, company, laid, net).items():
+                for name, rotations in tiles.items():
+                    copy = f"{name}-{board.supply[name][0]}"
+                    out += [
+                        Action.from_dict({"type": "lay_tile", "entity": company,
+                                          "entity_type": "company", "hex": coord,
+                                          "tile": copy, "rotation": r})
+                        for r in rotations
+                    ]  # fmt: skip
+    if stage == "token" and corp.tokens_placed < corp.tokens:
+        for city in token_cities(game, corp, net):
+            coord, index = board.city_location(city)
+            slot = board.tokens[coord][index].index(None)
+            out.append(make("place_token", sym, city=city, slot=slot))
+    if stage == "route" and corp.trains:
+        out.append(make("run_routes", sym, routes=[]))
+        best = best_route_set(game, corp)
+        if best:
+            out.append(make("run_routes", sym, routes=best))
+    for company in list(corp.companies):
+        for coord in bridge_targets(game, corp, company):
+            out.append(Action.from_dict({"type": "assign", "entity": company,
+                                         "entity_type": "company", "target": coord,
+                                         "target_type": "hex"}))  # fmt: skip
+    return out
+
+
+def best_route_set(game: Game1817, corp: Corporation) -> list[dict[str, Any]]:
+    """The routes of the router's best set, in ``run_routes`` form (empty: no revenue)."""
+    trains = list(corp.trains)
+    total, found = best_routes(
+        game.board,
+        corp.sym,
+        [int(t.name.rstrip("+")) for t in trains],
+        game.phase_colors,
+        "modern_trains" in game.optional_rules,
+    )
+    if total <= 0:
+        return []
+    return [
+        {"train": t.id, "connections": [list(c) for c in r.connections]}
+        for t, r in zip(trains, found, strict=True)
+        if r is not None
     ]

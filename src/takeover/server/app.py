@@ -22,7 +22,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from takeover.server import archive, health, lobby
+from takeover.server import archive, health, imports, lobby
 from takeover.server.config import Settings
 from takeover.server.master import MasterError
 from takeover.server.services import Services, services
@@ -91,6 +91,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/tables/{table_id}/join", lobby.join, methods=["POST"]),
     Route("/api/tables/{table_id}/leave", lobby.leave, methods=["POST"]),
     Route("/api/tables/{table_id}/start", lobby.start, methods=["POST"]),
+    Route("/api/imports", imports.upload, methods=["POST"]),
     Route("/api/games", archive.games),
     Route("/api/games/{table_id}/record", archive.record),
     Route("/api/games/{table_id}/steps/{n}", archive.step),

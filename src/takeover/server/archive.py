@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from takeover.core.extensions import HANDS
-from takeover.core.protocol import Event, GameState
+from takeover.core.protocol import Action, Event, GameState
 from takeover.core.registry import get as get_game
 from takeover.server.master import MasterError
 from takeover.server.services import services
@@ -37,18 +37,33 @@ async def games(request: Request) -> Response:
 
 
 async def record(request: Request) -> Response:
-    """The complete record of a finished game (docs/record-format.md)."""
-    rec = await finished_record(request, request.path_params["table_id"])
+    """The complete record of a finished game in the game's own format (Acquire's,
+    docs/record-format.md; 18xx.games' for 1817), or of an imported one as it came."""
+    from takeover.server import imports
+
+    found, table_id = services(request), request.path_params["table_id"]
+    imported = await imports.find(found, table_id)
+    if imported is not None:
+        return JSONResponse(imported.record)
+    rec = await finished_record(request, table_id)
     return JSONResponse(await asyncio.to_thread(game_record, rec))
 
 
 async def step(request: Request) -> Response:
-    """The public position after the first ``n`` actions, with every hand."""
-    rec = await finished_record(request, request.path_params["table_id"])
+    """The public position after the first ``n`` actions, with every hand (of a finished
+    game, or an imported one)."""
+    from takeover.server import imports
+
     try:
         n = int(request.path_params["n"])
     except ValueError:
         raise MasterError("bad_request", "the step must be an integer") from None
+    found, table_id = services(request), request.path_params["table_id"]
+    if table_id not in found.records:
+        imported = await imports.find(found, table_id)
+        if imported is not None:
+            return JSONResponse(await imports.step(found, imported, n))
+    rec = await finished_record(request, table_id)
     total = len(rec.actions)
     if not 0 <= n <= total:
         raise MasterError("bad_request", f"step must be 0 to {total}, not {n}")
@@ -90,12 +105,15 @@ def position(rec: TableRecord, n: int) -> dict[str, Any]:
     last: Update | None = None
     for last in play_on(state, rec.actions[:n], 0):  # noqa: B007 (the last one is described)
         pass
-    return describe(state, n, len(rec.actions), last)
+    made = None if last is None else (last.seat, last.action, last.events)
+    return describe(state, n, len(rec.actions), made)
 
 
-def describe(state: GameState, n: int, total: int, last: Update | None) -> dict[str, Any]:
+def describe(
+    state: GameState, n: int, total: int, last: tuple[int | None, Action, list[Event]] | None
+) -> dict[str, Any]:
     """A replay step: the public view after ``n`` of ``total`` actions, the hands, and the
-    action that led there with its words and events (none for ``n = 0``)."""
+    action that led there (``(seat, action, events)``; none for ``n = 0``) in words."""
     out: dict[str, Any] = {
         "game": state.game,
         "step": n,
@@ -106,9 +124,10 @@ def describe(state: GameState, n: int, total: int, last: Update | None) -> dict[
     if hands is not None:
         out["hands"] = [hands.hand(p) for p in range(state.num_players)]
     if last is not None:
-        out["action"] = {"player": last.seat, **state.action_to_dict(last.action)}
-        out["text"] = state.action_text(last.action)
-        out["events"] = _events(state, last.events)
+        seat, action, events = last
+        out["action"] = {"player": seat, **state.action_to_dict(action)}
+        out["text"] = state.action_text(action)
+        out["events"] = _events(state, events)
     return out
 
 

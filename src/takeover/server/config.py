@@ -35,6 +35,8 @@ class Settings:
     import_bytes: int = 2_000_000
     """Largest game record a client may upload to watch it (an 18xx.games export of a
     long 1817 game is about 150 kB)."""
+    imports_kept: int = 1000
+    """Uploaded records the store keeps (the oldest go first)."""
 
     # ------------------------------------------------------------------ names and chat
     name_length: int = 24

@@ -32,6 +32,15 @@ MAX_CLIENTS = 10_000
 
 async def read_body(request: Request, shape: type[T]) -> T:
     """The request's JSON body as ``shape``: rate-limited, size-limited, checked."""
+    raw = await read_raw(request, services(request).settings.message_bytes)
+    try:
+        return decode(raw, shape)
+    except BadMessage as exc:
+        raise MasterError("bad_request", str(exc)) from None
+
+
+async def read_raw(request: Request, limit: int) -> bytes:
+    """The request's body, rate-limited (per client address) and at most ``limit`` bytes."""
     found = services(request)
     host = client_address(request)
     bucket = found.buckets.get(host)
@@ -42,17 +51,13 @@ async def read_body(request: Request, shape: type[T]) -> T:
         bucket = found.buckets[host] = Bucket(rate, max(1, int(3 * rate)))
     if not bucket.take():
         raise MasterError("rate_limited", "too many requests: slow down")
-    limit = found.settings.message_bytes
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
             raise MasterError("too_large", f"request bodies are limited to {limit} bytes")
         chunks.append(chunk)
-    try:
-        return decode(b"".join(chunks), shape)
-    except BadMessage as exc:
-        raise MasterError("bad_request", str(exc)) from None
+    return b"".join(chunks)
 
 
 async def options(request: Request) -> Response:
@@ -176,7 +181,12 @@ async def get_table(request: Request) -> Response:
     repo = found.store.repo
     record = await found.store.run(lambda c: repo.table(c, table_id))
     if record is None:
-        raise MasterError("not_found", f"no table {table_id!r}")
+        from takeover.server import imports
+
+        imported = await imports.find(found, table_id)
+        if imported is None:
+            raise MasterError("not_found", f"no table {table_id!r}")
+        return JSONResponse(imports.summary(imported))
     return JSONResponse(record_summary(record))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from takeover.core.extensions import TRADE_OFFERS
+from takeover.core.extensions import SHARED_VIEW, TRADE_OFFERS
 from takeover.core.protocol import GameState
 from takeover.server.clock import clock_view
 from takeover.server.storage.repository import ChatLine
@@ -19,21 +19,27 @@ from takeover.server.table import Table, Update, iso
 
 
 def state_message(
-    table: Table, seat: int | None, update: Update | None, recent: Iterable[Update] = ()
+    table: Table,
+    seat: int | None,
+    update: Update | None,
+    recent: Iterable[Update] = (),
+    views: dict[int | None, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator) after ``update``.
 
     ``recent`` (the snapshot after ``hello``) adds the last actions with their events,
-    so that a reloaded page can show its game log.
+    so that a reloaded page can show its game log. ``views`` keeps the views built for
+    one position, so that a game that shows everyone the same (``SHARED_VIEW``) builds
+    it once for all its seats.
     """
     state = table.state
     assert state is not None  # (sent once the game has started)
+    view = seat_view(state, seat, {} if views is None else views)
     legal: list[dict[str, Any]] = []
     legal_text: list[str] = []
     trading = False
-    decision = state.pending() if seat is not None else None
-    if decision is not None and seat in decision.seats:
-        assert seat is not None
+    decision = state.pending()
+    if seat is not None and decision is not None and seat in decision.seats:
         legal, legal_text = state.legal_forms(seat)
         offers = state.extension(TRADE_OFFERS)
         trading = offers is not None and offers.can_propose(seat)
@@ -42,10 +48,13 @@ def state_message(
         "game": table.game,
         "seq": table.seq,
         "status": table.status,
-        "view": state.view(seat),
+        "view": view,
         "legal": legal,
         "legal_text": legal_text,
         "trading_open": trading,
+        "decision": None
+        if decision is None
+        else {"seats": list(decision.seats), "kind": decision.kind},
         "last": None if update is None else state.action_view(update.action, update.seat, seat),
         "events": [] if update is None else _events(state, update, seat),
         "clock": clock_view(table),
@@ -60,6 +69,19 @@ def state_message(
             for past in recent
         ]
     return message
+
+
+def seat_view(
+    state: GameState, seat: int | None, views: dict[int | None, dict[str, Any]]
+) -> dict[str, Any]:
+    """``state.view(seat)``, built once per position for every seat where the game shows
+    everyone the same (kept in ``views`` under ``None``)."""
+    shared = state.extension(SHARED_VIEW)
+    key = None if shared is not None else seat
+    view = views.get(key)
+    if view is None:
+        view = views[key] = shared.view() if shared is not None else state.view(seat)
+    return view
 
 
 def _events(state: GameState, update: Update, seat: int | None) -> list[dict[str, Any]]:

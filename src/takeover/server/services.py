@@ -7,6 +7,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
@@ -18,6 +19,9 @@ from takeover.server.limits import Bucket
 from takeover.server.master import Master
 from takeover.server.storage import Store, TableRecord
 from takeover.server.transport import Hub
+
+if TYPE_CHECKING:
+    from takeover.server.imports import Cursor
 
 log = logging.getLogger("takeover.server")
 
@@ -37,6 +41,8 @@ class Services:
         """Client address -> its rate limit for lobby requests."""
         self.records: OrderedDict[str, TableRecord] = OrderedDict()
         """The finished games the archive read last."""
+        self.imports: OrderedDict[str, Cursor] = OrderedDict()
+        """The imported games stepped through last, each at its replay position."""
         self._cleaner: asyncio.Task[None] | None = None
 
     @contextlib.asynccontextmanager

@@ -98,10 +98,12 @@ class Hub:
     # ------------------------------------------------------------------ the master's news
     def on_update(self, table: Table, update: Update | None) -> None:
         cache: dict[int | None, str] = {}
+        views: dict[int | None, dict[str, Any]] = {}
         for conn in self.rooms.get(table.id, ()):
             text = cache.get(conn.seat)
             if text is None:
-                text = cache[conn.seat] = _dumps(state_message(table, conn.seat, update))
+                message = state_message(table, conn.seat, update, views=views)
+                text = cache[conn.seat] = _dumps(message)
             conn.send(text)
 
     def on_table(self, table: Table) -> None:

@@ -28,7 +28,6 @@ def decisions(game: str, every: int = 1) -> Iterator[tuple[Game1817, int]]:
             continue
         if len(state.legal_actions(decision.seats[0])) > 1:
             copy = state.clone()
-            copy.upcoming = None
             yield copy, decision.seats[0]
 
 

@@ -54,7 +54,7 @@ def placements(ctx: Ctx, rng: random.Random, types: tuple[str, ...]) -> list[Act
     options = ctx.of_type(*types)
     rest = [a for a in ctx.legal if a not in options]
     if not options:
-        return rest
+        return ctx.of_type("pass") + [a for a in rest if a.type != "pass"]
     sym = ctx.planner.operating() or (
         str(options[0].entity) if options[0].entity_type == "corporation" else None
     )

@@ -62,6 +62,13 @@ SPECIAL_TILE_LAYS: dict[str, dict[str, SpecialLay]] = {
 }
 """The privates that lay tiles, by title."""
 
+BRIDGES: dict[str, dict[str, tuple[tuple[str, ...], int]]] = {
+    "1817": {"OBC": (("H3", "G6", "H9"), 1), "UBC": (("H3", "G6", "H9"), 2)},
+    "1817NA": {"UBC": (("D16", "H18"), 2)},
+    "1817WO": {"OBC": (("G4", "K4"), 1)},
+}
+"""Bridge privates by title: the hexes they may bridge and how many bridges they place."""
+
 CITY_TILE_COMPANIES: tuple[str, ...] = ("PSM", "P16", "P17", "P24")
 """With Volatility one of these, drawn at random, is kept; the others are removed."""
 

@@ -106,10 +106,26 @@ def geometry_at(board: Board, coord: str) -> Geometry:
     return geometry(tile, rotation)
 
 
-def network(board: Board, corp: str) -> Network:
-    """The part of the map ``corp``'s tokens reach by track."""
+def can_run(board: Board, corp: str) -> bool:
+    """Whether ``corp`` has a route to run: from one of its token cities its track reaches
+    a second city or off-board area, or a town."""
+    for start in board.corporation_cities(corp):
+        net = network(board, corp, [start])
+        stops = {(c, n) for c, p in net.paths for n in geometry_at(board, c).paths[p]}
+        cities = {(c, n) for c, n in stops if isinstance(n, str) and n[0] in "co"}
+        cities.add((start[0], f"c{start[1]}"))
+        towns = any(isinstance(n, str) and n[0] == "t" for _, n in stops)
+        if len(cities) > 1 or towns:
+            return True
+    return False
+
+
+def network(board: Board, corp: str, starts: list[tuple[str, int]] | None = None) -> Network:
+    """The part of the map ``corp``'s tokens (or the token cities ``starts``) reach by
+    track."""
     near = links(board.data)
-    starts = board.corporation_cities(corp)
+    if starts is None:
+        starts = board.corporation_cities(corp)
     hex_edges: dict[str, set[int]] = {c: set(near[c]) for c, _ in starts}
     cities: set[tuple[str, int]] = set(starts)
     reached: set[tuple[str, int]] = set()

@@ -44,7 +44,7 @@ class AcquisitionRound(Round):
         self.shareholder_cash = 0
         self.discard = DiscardTrain(game)
         self.cash_crisis = CashCrisis(
-            game, self.crisis, after_sale=lambda: None, after_bankruptcy=self.after_bankruptcy
+            game, self.crisis, after_sale=self.after_sale, after_bankruptcy=self.after_bankruptcy
         )
         self.acquire_step = Acquire(self)
         self.setup_auction()
@@ -64,8 +64,18 @@ class AcquisitionRound(Round):
             return None
         return self.game.crisis_player_from(self.crisis_player)
 
+    def after_sale(self) -> None:
+        """The round ends once the last corporation is settled and no one is in debt."""
+        if not self.offering and self.crisis() is None:
+            self.finished = True
+
     def after_bankruptcy(self) -> None:
+        """A bankrupt president's corporations now belong to the market, which cannot
+        offer one for sale: an offer left waiting on one moves on to the next."""
         self.crisis_player = None
+        if self.offer is not None and not isinstance(self.game.corps[self.offer].owner, int):
+            self.setup_auction()
+        self.after_sale()
 
     def decider(self) -> int | str | None:
         """Who decides in the acquisition step: the president offering, the next bidder,
@@ -126,7 +136,9 @@ class AcquisitionRound(Round):
         self.mode = ""
         while True:
             if not self.offering:
-                self.finished = True
+                # A debt the last settlement left (a liquidated corporation's loans, a
+                # short's share of the payout) is settled first: see after_sale.
+                self.finished = self.crisis() is None
                 return
             corp = game.corps[self.offering[0]]
             if self.entered_zone_this_round(corp):

@@ -14,9 +14,16 @@ from typing import TYPE_CHECKING
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import LOAN_VALUE
+from takeover.g1817.map.graph import can_run
 from takeover.g1817.rounds.base import Round, Step, int_field, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
-from takeover.g1817.track import lay_refusal, route_revenues, token_cities
+from takeover.g1817.track import (
+    bridge_targets,
+    lay_refusal,
+    map_actions,
+    route_revenues,
+    token_cities,
+)
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -31,12 +38,6 @@ STEP_NAMES = {
     "loan": "Loan",
     "done": "",
 }
-UNKNOWN = "?"
-"""What :meth:`OperatingRound.next_kind` says without a record: every step stays open."""
-FREE_ACTIONS = frozenset(
-    {"take_loan", "assign", "message", "program_share_pass", "program_merger_pass"}
-)
-"""Actions a corporation may take in any step of its turn; hints look past them."""
 
 
 class OperatingRound(Round):
@@ -59,7 +60,6 @@ class OperatingRound(Round):
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
-        self.forced_token = False
         self.cash_crisis = CashCrisis(
             game, self.crisis, after_sale=self.advance, after_bankruptcy=self.after_bankruptcy
         )
@@ -111,45 +111,7 @@ class OperatingRound(Round):
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
-        self.forced_token = False
         self.advance()
-
-    def hint(self) -> list[Action]:
-        """The corporation's next recorded actions in this turn (empty without a record)."""
-        return self.game.upcoming_actions_of(self.corp)
-
-    def next_kind(self, skip: int = 0) -> str | None:
-        """The type of the corporation's next recorded decision (:data:`UNKNOWN` live)."""
-        if self.game.upcoming is None:
-            return UNKNOWN
-        kinds = [a.type for a in self.hint() if a.type not in FREE_ACTIONS]
-        return kinds[skip] if len(kinds) > skip else None
-
-    def token_step_fits(self) -> bool:
-        """Whether the recorded turn reads right with the token step still open.
-
-        A corporation without trains that passes may be passing its token step or its
-        train step; only the map knows. Replaying the rest of its recorded turn on a copy
-        with the token step open tells which reading ends the turn exactly.
-        """
-        if self.forced_token:
-            return True
-        game = self.game
-        actions = self.hint()
-        trial = game.clone()
-        rnd = trial.round
-        assert isinstance(rnd, OperatingRound)
-        rnd.forced_token = True
-        index = self.index
-        try:
-            for i, action in enumerate(actions):
-                if rnd.finished or rnd.index != index:
-                    return False
-                trial.upcoming = actions[i + 1 :]
-                trial.push(action)
-        except Exception:
-            return False
-        return rnd.finished or rnd.index != index or trial.round is not rnd
 
     def advance(self) -> None:
         """Move past steps that have nothing to decide; settle interest; end the turn."""
@@ -160,23 +122,16 @@ class OperatingRound(Round):
             corp = self.corp
             stage = self.stage
             if stage == "track":
-                nxt = self.next_kind()
                 affordable = game.buying_power(corp) >= game.lay_cost(corp, self.lays)
-                if self.lays < 2 and affordable and nxt in ("lay_tile", "pass", UNKNOWN):
+                if self.lays < 2 and affordable and corp.tokens:
                     return
                 self.stage = "token"
             elif stage == "token":
-                nxt = self.next_kind()
-                if corp.tokens_placed < corp.tokens and nxt in ("place_token", UNKNOWN):
+                if corp.tokens_placed < corp.tokens and token_cities(game, corp):
                     return
-                if corp.tokens_placed < corp.tokens and nxt == "pass":
-                    if corp.trains and self.next_kind(1) == "run_routes":
-                        return
-                    if not corp.trains and self.token_step_fits():
-                        return
                 self.stage = "route"
             elif stage == "route":
-                if corp.trains and self.next_kind() in ("run_routes", UNKNOWN):
+                if corp.trains and can_run(game.board, corp.sym):
                     return
                 self.revenue = 0
                 self.pay_dividend("withhold")
@@ -187,9 +142,7 @@ class OperatingRound(Round):
                 self.pay_dividend("withhold")
                 self.stage = "buy_train"
             elif stage == "buy_train":
-                room = game.train_count(corp) < game.train_limit
-                nxt = self.next_kind()
-                if room and nxt in ("buy_train", "pass", "discard_train", "sell_shares", UNKNOWN):
+                if self.can_buy_train():
                     return
                 self.stage = "loan"
                 self.pay_interest()
@@ -250,6 +203,17 @@ class OperatingRound(Round):
             and corp.cash >= LOAN_VALUE
             and not self.after_payoff
         )
+
+    def can_buy_train(self) -> bool:
+        """Room under the limit and the buying power for the cheapest train offered (a
+        train of another corporation may be had for $1)."""
+        game, corp = self.game, self.corp
+        if game.train_count(corp) >= game.train_limit:
+            return False
+        prices = [game.train_types[t.name].price for t in [*game.depot[:1], *game.discarded]]
+        if any(c.trains for c in game.corps.values() if c is not corp):
+            prices.append(1)
+        return bool(prices) and game.buying_power(corp) >= min(prices)
 
     def depot_trains(self) -> list[Action]:
         """The depot's next train and the first discarded train of each type, at face
@@ -317,11 +281,13 @@ class Operate(Step):
         return self.round.stage in ("track", "token", "buy_train", "loan")
 
     def legal(self) -> list[Action]:
-        """The money decisions; lays, tokens, routes and privates' powers need the map,
-        and a train from another corporation may cost any amount from $1 (not listed)."""
+        """Every decision of the operating corporation but a train from another
+        corporation, which may cost any amount from $1 (not listed); of the routes, the
+        router's best set and running none."""
         rnd = self.round
         sym = rnd.corp.sym
-        out = [make("take_loan", sym)] if rnd.may_take_loan() else []
+        out = map_actions(self.game, rnd.corp, rnd.stage, rnd.laid)
+        out += [make("take_loan", sym)] if rnd.may_take_loan() else []
         if self.may_pass():
             out.append(make("pass", sym))
         if rnd.stage == "dividend":
@@ -442,5 +408,10 @@ class Operate(Step):
 
     def on_assign(self, action: Action) -> None:
         require(action.entity_type == "company", "only a private assigns in an operating round")
+        company, target = str(action.entity), str(action.get("target"))
+        require(
+            target in bridge_targets(self.game, self.round.corp, company),
+            f"{company} may not place a bridge on {target} now",
+        )
         self.game.assign_company(action)
         self.round.advance()

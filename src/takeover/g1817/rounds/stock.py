@@ -261,7 +261,15 @@ class HomeToken(Step):
         return [p.id for p in self.game.active_players()]
 
     def legal(self) -> list[Action]:
-        return []  # the home city is a map choice
+        assert self.round.pending_home
+        corp = self.game.corps[self.round.pending_home]
+        board = self.game.board
+        out = []
+        for city in home_cities(self.game, corp):
+            coord, index = board.city_location(city)
+            slot = board.tokens[coord][index].index(None)
+            out.append(make("place_token", corp.sym, city=city, slot=slot))
+        return out
 
     def on_place_token(self, action: Action) -> None:
         corp = self.game.corps[str(action.entity)]

@@ -102,3 +102,22 @@ class LeaseRow(Base):
     table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
     instance: Mapped[str] = mapped_column(String(64))
     expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class ImportRow(Base):
+    """A game record uploaded to be watched in the replay viewer (an 18xx.games export of
+    a 1817 game): kept as it came, since the game's importer steps through it."""
+
+    __tablename__ = "imports"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    title: Mapped[str] = mapped_column(String(64))
+    """What the record names itself (1817: its title, ``1817NA``)."""
+    players: Mapped[Any] = mapped_column(JSON)
+    """The players' names in seat order."""
+    actions: Mapped[int] = mapped_column(Integer)
+    """How many actions stand in the record (the replay's steps)."""
+    record: Mapped[Any] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float, index=True)
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)

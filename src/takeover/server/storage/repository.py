@@ -32,7 +32,15 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
-from takeover.server.storage.models import ActionRow, Base, ChatRow, LeaseRow, SeatRow, TableRow
+from takeover.server.storage.models import (
+    ActionRow,
+    Base,
+    ChatRow,
+    ImportRow,
+    LeaseRow,
+    SeatRow,
+    TableRow,
+)
 
 
 def _core(model: type[Base]) -> Table:
@@ -149,6 +157,20 @@ class TableRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """``(seat, action record form)`` in sequence order (loaded on request)."""
+
+
+@dataclass
+class ImportRecord:
+    """An imported game record (:class:`~.models.ImportRow`)."""
+
+    id: str
+    game: str
+    title: str
+    players: list[str]
+    actions: int
+    record: dict[str, Any]
+    created_at: float
+    creator: str | None = None
 
 
 @dataclass
@@ -352,7 +374,43 @@ class Repository:
             conn.execute(delete(model).where(model.table_id.in_(ids)))
         conn.execute(delete(TableRow).where(TableRow.id.in_(ids), TableRow.status != "finished"))
 
+    def insert_import(self, conn: Connection, rec: ImportRecord, keep: int) -> None:
+        """Store an imported record, keeping only the newest ``keep`` of them."""
+        conn.execute(
+            insert(ImportRow),
+            {
+                "id": rec.id,
+                "game": rec.game,
+                "title": rec.title,
+                "players": rec.players,
+                "actions": rec.actions,
+                "record": rec.record,
+                "created_at": rec.created_at,
+                "creator": rec.creator,
+            },
+        )
+        old = select(ImportRow.id).order_by(ImportRow.created_at.desc(), ImportRow.id).offset(keep)
+        doomed = [r.id for r in conn.execute(old)]
+        if doomed:
+            conn.execute(delete(ImportRow).where(ImportRow.id.in_(doomed)))
+
     # ------------------------------------------------------------------ reads
+    def imported(self, conn: Connection, import_id: str) -> ImportRecord | None:
+        """The imported record ``import_id``, if the store keeps it."""
+        row = conn.execute(select(ImportRow).where(ImportRow.id == import_id)).first()
+        if row is None:
+            return None
+        return ImportRecord(
+            row.id,
+            row.game,
+            row.title,
+            list(row.players),
+            row.actions,
+            row.record,
+            row.created_at,
+            row.creator,
+        )
+
     def ping(self, conn: Connection) -> int:
         """``1``, if the database answers (readiness)."""
         return int(conn.execute(text("SELECT 1")).scalar_one())

@@ -1,0 +1,244 @@
+"""Checking a game file against the reference engine's verdict on it (pure: no I/O).
+
+The reference engine (18xx.games' Ruby code, run by the scripts ``replay.rb`` and
+``trace.rb``; ``takeover check-reference`` runs them) says of a game file whether it
+replays in strict mode to the file's result, why it ended, which action it refused if any,
+and its state after every action. :func:`check_game` replays the same file here and names
+the first place where the two engines disagree: an action one refused and the other
+accepted, a field of the state after an action (the trace comparison of
+:mod:`takeover.g1817.trace`), or the end (finished, end reason, result).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from takeover.core.errors import RecordError, TakeoverError
+from takeover.g1817.fixture import TraceDivergence, replay_game
+from takeover.g1817.state import Game1817
+
+_REPLAY_LINE = re.compile(
+    r" ok=(?P<ok>\S+) finished=(?P<finished>\S+) reason=(?P<reason>\S*) exc=(?P<exc>.*?)"
+    r" actions_processed=(?P<processed>\d+) raw=(?P<raw>\d+)"
+)
+_TRACE_LINE = re.compile(r" finished=(?P<finished>\S+) result_match=(?P<match>\S+)\s*$")
+
+
+@dataclass(frozen=True)
+class ReferenceRun:
+    """What the reference engine said about one game file."""
+
+    ok: bool
+    """The game finished and its result equals the file's ``result``."""
+    finished: bool
+    reason: str | None
+    """Its ``game_end_reason`` (``None`` while the game goes on)."""
+    exception: str | None
+    """The refusal that stopped the replay (strict mode), if any."""
+    result_match: bool | None = None
+    """Whether the result, finished or not, equals the file's (``None``: not known)."""
+    trace: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+    """The trace: header and a line per raw action up to the refused one (exclusive)."""
+
+
+def parse_replay_output(stdout: str) -> dict[str, Any]:
+    """The verdict line ``replay.rb`` prints among the engine's debug output.
+
+    >>> parse_replay_output("g.json ok=false finished=false reason= exc=nil "
+    ...     "actions_processed=43 raw=43 t=0.03s")["finished"]
+    False
+    """
+    for line in reversed(stdout.splitlines()):
+        m = _REPLAY_LINE.search(line)
+        if m:
+            exc = m["exc"].strip()
+            return {
+                "ok": m["ok"] == "true",
+                "finished": m["finished"] == "true",
+                "reason": m["reason"] or None,
+                "exception": None if exc in ("", "nil") else exc,
+                "actions_processed": int(m["processed"]),
+            }
+    raise ValueError("the reference's replay printed no verdict line (' ok=...')")
+
+
+def parse_trace_output(stdout: str) -> bool | None:
+    """``result_match`` from the last line ``trace.rb`` prints (``None`` if it died first)."""
+    for line in reversed(stdout.splitlines()):
+        m = _TRACE_LINE.search(line)
+        if m:
+            return m["match"] == "true"
+    return None
+
+
+def parse_trace(lines: Iterable[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A trace file's text lines as its header and its action lines."""
+    rows = [json.loads(line) for line in lines if line.strip()]
+    if not rows or not rows[0].get("header"):
+        raise ValueError("a trace starts with its header line")
+    return rows[0], rows[1:]
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where our engine and the reference first disagree on a game."""
+
+    action: int | None
+    """The action id (``None``: the game's setup or its end)."""
+    field: str
+    ours: Any
+    reference: Any
+
+    def __str__(self) -> str:
+        where = "at the end" if self.action is None else f"at action {self.action}"
+        return f"{where}: {self.field}: ours {self.ours!r}, reference {self.reference!r}"
+
+
+@dataclass(frozen=True)
+class GameCheck:
+    """One game file checked: what it is, how far the engines agreed, where they split."""
+
+    path: str
+    title: str
+    players: int
+    options: tuple[str, ...]
+    actions: int
+    """Raw actions in the file."""
+    compared: int
+    """Applied actions whose state equalled the reference's trace line."""
+    finished: bool
+    end_reason: str | None
+    divergence: Divergence | None = None
+
+    @property
+    def equal(self) -> bool:
+        return self.divergence is None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = self.divergence
+        return {
+            "path": self.path,
+            "title": self.title,
+            "players": self.players,
+            "options": list(self.options),
+            "actions": self.actions,
+            "compared": self.compared,
+            "finished": self.finished,
+            "end_reason": self.end_reason,
+            "equal": self.equal,
+            "divergence": None
+            if d is None
+            else {"action": d.action, "field": d.field, "ours": d.ours, "reference": d.reference},
+        }
+
+
+def check_game(path: str, data: Mapping[str, Any], ref: ReferenceRun) -> GameCheck:
+    """Replay ``data`` here against the reference's trace and verdict; the first split."""
+    settings = data.get("settings") or {}
+    raw_actions: list[Mapping[str, Any]] = list(data.get("actions") or [])
+    head = GameCheck(
+        path=path,
+        title=str(data.get("title")),
+        players=len(data.get("players") or []),
+        options=tuple(r for r in settings.get("optional_rules") or [] if r),
+        actions=len(raw_actions),
+        compared=0,
+        finished=False,
+        end_reason=None,
+    )
+    if ref.trace is None:
+        split = Divergence(None, "reference trace", None, ref.exception or "none")
+        return replace(head, divergence=split)
+    header, lines = ref.trace
+    traced = {line["id"] for line in lines}
+    refused = next((a["id"] for a in raw_actions if a.get("id") not in traced), None)
+    try:
+        game, _, compared = replay_game(data, (header, lines), before=refused)
+    except TraceDivergence as exc:
+        diff = exc.difference
+        split = Divergence(exc.index, diff.field, diff.ours, diff.reference)
+        return replace(head, compared=_applied_before(lines, exc.index), divergence=split)
+    except RecordError as exc:
+        if exc.index is None:
+            split = Divergence(None, "setup", exc.reason, "accepted")
+        else:
+            split = Divergence(exc.index, "action", f"refused: {exc.reason}", "accepted")
+        return replace(head, compared=_applied_before(lines, exc.index), divergence=split)
+    except TakeoverError as exc:
+        return replace(head, divergence=Divergence(None, "record", str(exc), "accepted"))
+    head = replace(head, compared=compared, finished=game.finished, end_reason=game.game_end_reason)
+    if refused is not None:
+        split = Divergence(refused, "action", "accepted", f"refused: {ref.exception}")
+        return replace(head, divergence=split)
+    return replace(head, divergence=_end_divergence(data, ref, game))
+
+
+def _applied_before(lines: Sequence[Mapping[str, Any]], action: int | None) -> int:
+    return sum(
+        1 for line in lines if line.get("applied") and (action is None or line["id"] < action)
+    )
+
+
+def _end_divergence(
+    data: Mapping[str, Any], ref: ReferenceRun, game: Game1817
+) -> Divergence | None:
+    """Finished, end reason and result, once every action agreed. The reference tells
+    only whether its result equals the file's, so a file whose ``result`` neither engine
+    gives counts as a divergence too (the check needs the file's result)."""
+    if game.finished != ref.finished:
+        return Divergence(None, "finished", game.finished, ref.finished)
+    if game.game_end_reason != ref.reason:
+        return Divergence(None, "game_end_reason", game.game_end_reason, ref.reason)
+    stored = data.get("result")
+    ours = game.result()
+    ours_match = isinstance(stored, Mapping) and {str(k): v for k, v in stored.items()} == ours
+    theirs_match = ref.result_match if ref.result_match is not None else ref.ok
+    if ours_match and theirs_match:
+        return None
+    return Divergence(
+        None,
+        "result",
+        ours if ours_match else f"{ours} (not the file's)",
+        "the file's result" if theirs_match else "not the file's result",
+    )
+
+
+@dataclass
+class TitleSummary:
+    """The checks of one title."""
+
+    title: str
+    games: int = 0
+    equal: int = 0
+    finished: int = 0
+    actions: int = 0
+    failing: list[GameCheck] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "games": self.games,
+            "equal": self.equal,
+            "finished": self.finished,
+            "actions": self.actions,
+            "failing": [{"path": c.path, "divergence": str(c.divergence)} for c in self.failing],
+        }
+
+
+def summarise(checks: Iterable[GameCheck]) -> list[TitleSummary]:
+    """Per title (in title order): games checked, equal, finished, actions, failing games."""
+    by_title: dict[str, TitleSummary] = {}
+    for check in checks:
+        s = by_title.setdefault(check.title, TitleSummary(check.title))
+        s.games += 1
+        s.actions += check.actions
+        s.finished += check.finished
+        if check.equal:
+            s.equal += 1
+        else:
+            s.failing.append(check)
+    return [by_title[t] for t in sorted(by_title)]

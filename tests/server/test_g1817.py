@@ -1,0 +1,244 @@
+"""1817 at the server: the lobby's choices, a table with bots played over the WebSocket
+through the first auction and stock round, refusals, a restart.
+
+The 1817 engine does not list its map decisions yet (the home station after the first
+IPO, tile lays, routes): play goes on until the game waits for a decision it does not
+list, or until the first operating round once it does.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from takeover.core.extensions import SHARED_VIEW
+from takeover.core.registry import get as get_game
+from takeover.server.table import play_on, start_state
+
+from .helpers import create, hello, start, until
+
+SQLITE = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+
+MOST = 400
+"""Actions a test plays at most (the first auction and stock round take far fewer)."""
+
+
+def choose(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A legal action: in the stock round an IPO bid when there is one (so that play goes
+    through an IPO), else any."""
+    legal = message["legal"]
+    ipo = [a for a in legal if a["type"] == "bid" and "corporation" in a]
+    if message["decision"]["kind"] == "buy_sell_par_shares" and ipo:
+        return ipo[rng.randrange(len(ipo))]
+    return legal[rng.randrange(len(legal))]
+
+
+def listed_for_anyone(client: TestClient, table_id: str) -> bool:
+    """Whether the game lists an action for a seat it waits for (the server's own state)."""
+    state = client.app.state.services.master.tables[table_id].state  # type: ignore[attr-defined]
+    decision = state.pending()
+    return decision is not None and any(state.legal_actions(n) for n in decision.seats)
+
+
+def play_until_unlisted(
+    client: TestClient, ws: Any, table_id: str, rng: random.Random
+) -> tuple[dict[str, Any], list[str]]:
+    """Act for our seat whenever it has listed actions; stop when nobody has one (or at the
+    first operating round, or after :data:`MOST`). The last state and the kinds we decided."""
+    ours: list[str] = []
+    state = until(ws, "state")
+    while state["seq"] < MOST and state["status"] == "playing":
+        if state["view"]["round"] not in ("Auction", "Stock"):
+            break
+        if state["legal"]:
+            ours.append(state["decision"]["kind"])
+            ws.send_json({"type": "action", "seq": state["seq"], "action": choose(state, rng)})
+        elif not listed_for_anyone(client, table_id):
+            state_now = client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
+            if state_now.seq == state["seq"]:
+                break
+        state = until(ws, "state")
+    return state, ours
+
+
+@SQLITE
+def test_options_describe_1817_from_its_definition(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/options").json()["games"]}
+    g1817 = games["1817"]
+    details = g1817["preset_details"]
+    assert {t: d["seats"] for t, d in details.items()} == {
+        "1817": {"min": 3, "max": 12},
+        "1817NA": {"min": 2, "max": 6},
+        "1817WO": {"min": 2, "max": 5},
+    }
+    assert "volatility" in details["1817"]["options"]
+    assert "volatility" not in details["1817NA"]["options"]
+    names = [o["name"] for o in g1817["options"]]
+    assert names == ["volatility", "short_squeeze", "five_shorts", "modern_trains"]
+    assert all(o["type"] == "bool" and o["default"] is False for o in g1817["options"])
+    assert "random" in [b["spec"] for b in g1817["bots"]]
+    schema = get_game("1817").schema
+    assert g1817["seats"]["min"] == schema.min_players and g1817["seats"]["max"] == 12
+
+
+@SQLITE
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "1817", "seats": 2}, "3 to 12 seats, not 2"),
+        ({"game": "1817", "seats": 13, "ruleset": "1817"}, "3 to 12 seats, not 13"),
+        ({"game": "1817", "seats": 7, "ruleset": "1817NA"}, "2 to 6 seats, not 7"),
+        ({"game": "1817", "seats": 6, "ruleset": "1817WO"}, "2 to 5 seats, not 6"),
+        (
+            {
+                "game": "1817",
+                "seats": 4,
+                "ruleset": {"preset": "1817WO", "options": {"volatility": True}},
+            },
+            "not offered by 1817WO",
+        ),
+        ({"game": "1817", "seats": 4, "ruleset": "1830"}, "unknown ruleset preset '1830'"),
+        ({"game": "chess", "seats": 2}, "unknown game 'chess'"),
+        ({"game": "1817", "seats": 4, "bots": {"1": "nobot"}}, "unknown bot level 'nobot'"),
+    ],
+)
+def test_1817_tables_refused_with_the_reason(
+    client: TestClient, body: dict[str, Any], words: str
+) -> None:
+    r = client.post("/api/tables", json={**body, "name": "Ann"})
+    assert r.status_code == 400 and words in r.json()["error"]["message"], r.text
+    assert client.get("/api/tables").json()["total"] == 0
+
+
+def test_a_1817_table_with_bots_plays_the_auction_and_the_stock_round(
+    client: TestClient,
+) -> None:
+    made = create(
+        client,
+        game="1817",
+        seats=4,
+        ruleset={"preset": "1817NA", "options": {"short_squeeze": True}},
+        bots={"1": "random", "2": "random", "3": "random"},
+        name="Ann",
+    )
+    table_id, token = made["table"]["id"], made["token"]
+    assert made["table"]["game"] == "1817"
+    assert made["table"]["ruleset"] == {"preset": "1817NA", "options": {"short_squeeze": True}}
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        start(client, table_id, token)
+        last, ours = play_until_unlisted(client, ws, table_id, random.Random(3))
+    assert "selection_auction" in ours  # everyone bids in the first auction
+    assert last["game"] == "1817" and last["view"]["round"] in ("Stock", "Operating")
+    record = client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
+    assert record.seq == last["seq"] > 10
+    # what the server committed replays to what it holds
+    stored = client.get(f"/api/tables/{table_id}").json()
+    assert stored["seq"] == last["seq"] and stored["game"] == "1817"
+
+
+@SQLITE
+def test_refusals_change_nothing(client: TestClient) -> None:
+    made = create(client, game="1817", seats=3, ruleset="1817WO", name="Ann")
+    table_id, ann = made["table"]["id"], made["token"]
+    bob = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()["token"]
+    client.post(f"/api/tables/{table_id}/join", json={"name": "Cy"})
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws_a:
+        hello(ws_a, ann)
+        start(client, table_id, ann)
+        first = until(ws_a, "state")
+        decider = first["decision"]["seats"]
+        mine = 0 in decider
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws_b:
+            hello(ws_b, bob)
+            state_b = until(ws_b, "state")
+            acting, idle = (ws_a, ws_b) if mine else (ws_b, ws_a)
+            state = first if mine else state_b
+            legal = state["legal"][0]
+            # not this seat's decision
+            idle.send_json({"type": "action", "seq": 0, "action": legal, "ref": 1})
+            err = until(idle, "error")
+            assert err["code"] == "not_your_turn" and "must selection auction" in err["message"]
+            # a bid below the minimum: the rules refuse it, and say why
+            low = {**legal, "price": 1}
+            acting.send_json({"type": "action", "seq": 0, "action": low, "ref": 2})
+            err = until(acting, "error")
+            assert err["code"] == "illegal" and err["ref"] == 2, err
+            # a field of the wrong type
+            acting.send_json({"type": "action", "seq": 0, "action": {**legal, "price": "abc"}})
+            err = until(acting, "error")
+            assert err["code"] == "illegal" and "integer price" in err["message"], err
+            # an action of another step
+            other = {**legal, "type": "sell_shares"}
+            acting.send_json({"type": "action", "seq": 0, "action": other})
+            err = until(acting, "error")
+            assert err["code"] == "illegal" and "takes bid, pass" in err["message"], err
+            # another game's action
+            acting.send_json({"type": "action", "seq": 0, "action": {"type": "place_tile"}})
+            err = until(acting, "error")
+            assert err["code"] == "illegal" and "entity" in err["message"]
+            # nothing changed: the table is where it was, and the legal action still goes
+            table = client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
+            assert table.seq == 0 and table.state.view(None) == state["view"]
+            acting.send_json({"type": "action", "seq": 0, "action": legal})
+            assert until(acting, "state")["seq"] == 1
+
+
+def test_a_1817_table_survives_a_restart(make_client: Any) -> None:
+    client = make_client()
+    made = create(
+        client,
+        game="1817",
+        seats=3,
+        ruleset="1817",
+        bots={"1": "random", "2": "random"},
+        name="Ann",
+    )
+    table_id, token = made["table"]["id"], made["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        start(client, table_id, token)
+        before, _ = play_until_unlisted(client, ws, table_id, random.Random(5))
+    held = client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
+    view, seq = held.state.view(0), held.seq
+    client.__exit__(None, None, None)
+
+    again = make_client()
+    with again.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        resumed = until(ws, "state")
+    assert resumed["seq"] == seq and resumed["view"] == view
+    assert [r["seq"] for r in resumed["recent"]] == list(range(max(1, seq - 49), seq + 1))
+    # the stored actions replay, one by one, to the same position
+    rebuilt = again.app.state.services.master.tables[table_id].state  # type: ignore[attr-defined]
+    assert rebuilt.view(0) == view and before["seq"] == seq
+
+
+def test_play_on_replays_the_setup_the_master_stored() -> None:
+    """The server's one replay loop on a 1817 setup (no store): the record form round-trips."""
+    definition = get_game("1817")
+    game = definition.new_game(["A", "B", "C"], "1817WO", seed=11)
+    setup = {k: v for k, v in game.to_record().items() if k != "actions"}
+    rng = random.Random(11)
+    stored = []
+    while len(stored) < 30:
+        decision = game.pending()
+        assert decision is not None
+        seat = decision.seats[0]
+        legal = game.legal_actions(seat)
+        if not legal:
+            break
+        action = legal[rng.randrange(len(legal))]
+        game.apply(action, seat)
+        stored.append((seat, game.action_to_dict(action)))
+    again = start_state(definition, setup)
+    updates = list(play_on(again, stored, 0))
+    assert [u.seq for u in updates] == list(range(1, len(stored) + 1))
+    assert again.view(None) == game.view(None)
+    # 1817 hides nothing: the server builds one view for every seat (SHARED_VIEW)
+    shared = again.extension(SHARED_VIEW)
+    assert shared is not None
+    assert all(again.view(seat) == shared.view() for seat in (None, 0, 1, 2))
