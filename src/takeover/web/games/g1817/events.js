@@ -27,6 +27,15 @@ function corpOfShare(id) {
   return String(id).slice(0, String(id).lastIndexOf("_"));
 }
 
+/** "F19–E22": the ends of a route's connections (its stops), in order. */
+function stopsOf(connections) {
+  const stops = [];
+  for (const c of connections || []) {
+    for (const h of [c[0], c[c.length - 1]]) if (stops[stops.length - 1] !== h) stops.push(h);
+  }
+  return stops.join("–");
+}
+
 const DIVIDENDS = { payout: "pays out", half: "pays half", withhold: "withholds" };
 
 /**
@@ -75,8 +84,14 @@ export function describe(e, who, entry) {
     case "place_token":
       return `${actor} places a token${a.city ? ` on ${String(a.city).split("-")[0]}` : ""}.`;
     case "run_routes": {
-      const revenue = (a.routes || []).reduce((s, r) => s + (r.revenue || 0), 0);
-      return `${actor} runs ${plural((a.routes || []).length, "train")} for ${money(revenue + (a.extra_revenue || 0))}.`;
+      const routes = a.routes || [];
+      if (!routes.length) return `${actor} runs no train.`;
+      const known = routes.every((r) => typeof r.revenue === "number");
+      const revenue = routes.reduce((s, r) => s + (r.revenue || 0), 0) + (a.extra_revenue || 0);
+      const where = routes
+        .map((r) => `${trainName(r.train)}: ${stopsOf(r.connections)}`)
+        .join("; ");
+      return `${actor} runs ${plural(routes.length, "train")}${known ? ` for ${money(revenue)}` : ""} (${where}).`;
     }
     case "dividend":
       return `${actor} ${DIVIDENDS[a.kind] || a.kind}.`;

@@ -258,8 +258,12 @@ export function drawRoutes(map, routes, hexes) {
 }
 
 function routeWidget(prompt, options, view) {
-  // the listed run (the engine's suggestion) is the start; the person may change it
-  const suggested = options[0].action;
+  // the engine lists its best set (the run with most routes) and running none; the best set
+  // is where the editor starts, and the person may change it (the server checks)
+  const suggested = options
+    .map((o) => o.action)
+    .reduce((a, b) => ((b.routes || []).length > (a.routes || []).length ? b : a));
+  const none = options.find((o) => !(o.action.routes || []).length);
   return el(
     "div",
     { class: "choices w-run_routes" },
@@ -268,7 +272,8 @@ function routeWidget(prompt, options, view) {
       sym: suggested.entity,
       act: (action) => prompt.act(action),
       scratch: prompt.scratch,
-      suggested,
+      suggested: (suggested.routes || []).length ? suggested : null,
+      none: none ? none.action : null,
     }),
   );
 }
