@@ -85,6 +85,31 @@ def test_lay_a_tile_among_the_legal_rotations(page: Any, server: Any, artifacts:
     }
 
 
+def test_a_private_lays_its_own_tile(page: Any, server: Any) -> None:
+    game, _ = P.at(149)  # Bess may lay track, and its Major Coal Mine its mine tile on C20
+    message = P.state_message(game, P.seat_to_move(game))
+    mine = [a for a in message["legal"] if a.get("entity") == "MAJC"]
+    assert mine and all(a["hex"] == "C20" for a in mine)
+    fake = open_message(page, server, game, message)
+    page.locator(".lay-box .lay-hexes button[data-hex='C20']").click()
+    choice = page.locator(".lay-box .tile-choice[data-by='Major Coal Mine']").first
+    choice.click()
+    page.keyboard.press("Enter")
+    sent = action_sent(page, fake)
+    assert sent in mine
+
+
+def test_a_bridge_on_a_hex(page: Any, server: Any) -> None:
+    game, _ = P.at(233)  # the Ohio Bridge Company may put its bridge on a water city
+    message = P.state_message(game, P.seat_to_move(game))
+    bridges = [a for a in message["legal"] if a["type"] == "assign"]
+    fake = open_message(page, server, game, message)
+    buttons = page.locator(".w-assign button.act")
+    assert buttons.count() == len(bridges)
+    buttons.filter(has_text="Charleston (H9)").click()
+    assert action_sent(page, fake) == next(a for a in bridges if a["target"] == "H9")
+
+
 def test_place_a_token_on_a_legal_city(page: Any, server: Any) -> None:
     game, _ = P.at(318)
     message = P.state_message(game, P.seat_to_move(game))

@@ -66,3 +66,9 @@ export function wonBy(auction) {
   if (bidders.length !== 1 || !(bidders[0] in (auction.bids || {}))) return null;
   return bidders[0];
 }
+
+/** A hex by its name and coordinate ("Pittsburgh (F13)"), from the view's map. */
+export function hexLabel(view, id) {
+  const h = ((view.map && view.map.hexes) || []).find((x) => x.id === id);
+  return h && h.name ? `${h.name} (${id})` : id;
+}

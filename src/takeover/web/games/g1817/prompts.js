@@ -6,7 +6,15 @@
 import { el, money } from "../../shell/dom.js";
 import { choiceButton, keyCap } from "../../shell/prompt.js";
 import { plural } from "../../shell/words.js";
-import { companyLabel, corpTag, isCorp, playerName, wonBy } from "./common.js";
+import {
+  companyLabel,
+  companyName,
+  corpTag,
+  hexLabel,
+  isCorp,
+  playerName,
+  wonBy,
+} from "./common.js";
 import { bidWidget } from "./bids.js";
 import { mapPrompts } from "./mapprompts.js";
 
@@ -111,6 +119,12 @@ export const prompts = {
       null,
       options.map(({ action }) => {
         const t = action.target;
+        if (action.target_type === "hex") {
+          // a private's power on a hex (the bridge companies' bridges)
+          return choiceButton(prompt, `${companyName(view, action.entity)}: ${hexLabel(view, t)}`, action, {
+            title: "the private's marker goes on this hex",
+          });
+        }
         if ((view.companies || {})[t]) {
           return choiceButton(prompt, `Put in ${companyLabel(view, t)}`, action, {
             title: "the private goes into the corporation at face value; you receive its value",
