@@ -54,6 +54,10 @@ def test_the_map_draws_the_board(page: Any, server: Any, artifacts: Any) -> None
     page.locator(".map").screenshot(path=artifacts / "1817-map-zoomed.png")
     page.locator(".map-tools button[title='The whole map']").click()
     assert view_box(page) == before
+    narrow = page.locator(".map svg").bounding_box()["width"]
+    page.locator(".map-tools .map-wide-toggle").click()
+    assert page.locator(".map svg").bounding_box()["width"] > narrow * 1.1
+    page.screenshot(path=artifacts / "1817-map-wide.png")
 
 
 def test_lay_a_tile_among_the_legal_rotations(page: Any, server: Any, artifacts: Any) -> None:
