@@ -421,17 +421,19 @@ class Acquire(Step):
         if actor is None:
             return []
         if rnd.offer:
-            offer = make("assign", actor, target=rnd.offer, target_type="corporation")
-            return [offer, make("pass", actor)]
+            return [
+                make("assign", actor, target=rnd.offer, target_type="corporation"),
+                make("pass", actor),
+            ]
         if rnd.auctioning:
             assert isinstance(actor, int)
             return [*self.bids(actor, game.corps[rnd.auctioning]), make("pass", actor)]
         if rnd.buyer:
             buyer = game.corps[rnd.buyer]
             if rnd.can_take(buyer):
-                return [loan_action(game, "take_loan", buyer.sym), make("pass", buyer.sym)]
+                return [loan_action(game, "take_loan", buyer), make("pass", buyer.sym)]
             if rnd.can_payoff(buyer):
-                return [loan_action(game, "payoff_loan", buyer.sym), make("pass", buyer.sym)]
+                return [loan_action(game, "payoff_loan", buyer), make("pass", buyer.sym)]
             return [make("pass", buyer.sym)]
         return self.buyers()
 

@@ -18,6 +18,8 @@ from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 
 if TYPE_CHECKING:
+    from takeover.g1817.entities import Corporation
+    from takeover.g1817.game import GameData
     from takeover.g1817.state import Game1817
 
 Handler = Callable[[Action], None]
@@ -29,17 +31,16 @@ def require(condition: object, reason: str) -> None:
         raise IllegalAction(reason)
 
 
+def loan_action(game: GameData, kind: str, corp: Corporation) -> Action:
+    """``take_loan`` or ``payoff_loan`` for ``corp``, naming the loan it moves (the last
+    of the pool, or the corporation's last), as the reference's records do."""
+    pool = game.loans if kind == "take_loan" else corp.loans
+    return make(kind, corp.sym, loan=pool[-1]) if pool else make(kind, corp.sym)
+
+
 def make(type_: str, entity: int | str, **fields: Any) -> Action:
     """A record-form action of a player (int id) or a corporation (symbol)."""
     return Action.make(type_, entity, **fields)
-
-
-def loan_action(game: Game1817, type_: str, sym: str) -> Action:
-    """``take_loan`` or ``payoff_loan`` of corporation ``sym``, naming the loan it moves
-    (the pool's last, or the corporation's last): 18xx.games needs a loan id in the
-    record, though it moves that loan whatever the id names."""
-    loans = game.loans if type_ == "take_loan" else game.corps[sym].loans
-    return make(type_, sym, loan=loans[-1]) if loans else make(type_, sym)
 
 
 def share_ids(action: Action) -> list[str]:

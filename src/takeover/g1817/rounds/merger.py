@@ -363,7 +363,7 @@ class PostConversionLoans(Step):
         sym = self.round.converted
         if sym is None or not self.round.loans_open():
             return []
-        return [loan_action(self.game, "take_loan", sym), make("pass", sym)]
+        return [loan_action(self.game, "take_loan", self.game.corps[sym]), make("pass", sym)]
 
     def on_take_loan(self, action: Action) -> None:
         rnd = self.round

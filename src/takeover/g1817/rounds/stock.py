@@ -189,7 +189,7 @@ class StockRound(Round):
         take a loan (not after redeeming) or redeem shares."""
         if self.turn_actions or self.corporate not in (None, corp.sym):
             return []
-        out = [loan_action(self.game, "take_loan", corp.sym)] if self.may_take_loan(corp) else []
+        out = [loan_action(self.game, "take_loan", corp)] if self.may_take_loan(corp) else []
         return out + self.redemptions(corp)
 
     def has_action(self, pid: int) -> bool:
