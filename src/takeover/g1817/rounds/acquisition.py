@@ -78,9 +78,17 @@ class AcquisitionRound(Round):
         """A bankrupt president's corporations now belong to the market, which cannot
         offer one for sale: an offer left waiting on one moves on to the next. The cash
         crisis goes on with the next player in debt after the bankrupt one (as on
-        18xx.games, which keeps the crisis's starting player)."""
+        18xx.games, which keeps the crisis's starting player), and a bankrupt bidder
+        leaves the auction under way."""
         if self.offer is not None and not isinstance(self.game.corps[self.offer].owner, int):
             self.setup_auction()
+        elif self.auctioning is not None:
+            gone = [p for p in self.active_bidders if self.game.player_by_id[p].bankrupt]
+            for pid in gone:
+                self.active_bidders.remove(pid)
+                self.bids.pop(pid, None)
+            if gone:
+                self.resolve()
         self.after_sale()
 
     def decider(self) -> int | str | None:
