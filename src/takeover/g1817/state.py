@@ -274,6 +274,7 @@ class Game1817(GameData):
         a map action is checked only lightly (see :meth:`apply`)."""
         if self.finished:
             raise IllegalAction("the game is over")
+        entry = {**action.to_dict(), **self.record_fields(action)}
         if action.type in NO_EFFECT:
             events: list[Event] = []
         elif action.type == "end_game":
@@ -286,8 +287,19 @@ class Game1817(GameData):
             else:
                 self.settle()
             events = [Event(action.type, {"entity": action.entity})]
-        self.history.append({**action.to_dict(), "id": len(self.history) + 1})
+        self.history.append({**entry, "id": len(self.history) + 1})
         return events
+
+    def record_fields(self, action: Action) -> dict[str, Any]:
+        """What 18xx.games' record of ``action`` needs beyond the decision: the loan a
+        ``take_loan`` or ``payoff_loan`` moves (the pool's last, or the corporation's
+        last; the reference moves those whatever the id, but reads one). The listed
+        action leaves it out, so that it does not change with every loan taken."""
+        if action.type not in ("take_loan", "payoff_loan") or action.get("loan") is not None:
+            return {}
+        corp = self.corps.get(str(action.entity))
+        pool = self.loans if action.type == "take_loan" else corp.loans if corp else []
+        return {"loan": pool[-1]} if pool else {}
 
     def settle(self) -> None:
         """Run round transitions until a round waits for a decision.
