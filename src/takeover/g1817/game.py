@@ -78,6 +78,10 @@ class GameData:
         self.game_end_reason: str | None = None
         self.owner_when_liquidated: dict[str, Holder | None] = {}
         self.inventor_paid: set[str] = set()
+        self.ghost_trains: list[Train] = []
+        """Trains of corporations the bank liquidated: the reference leaves them with the
+        closed corporation, where nobody can buy them, but they still count as trains
+        offered for $1, so a corporation with any buying power stops at its train step."""
         self.board = Board(title)
         """Tiles, tokens and markers on the map."""
 
@@ -443,6 +447,7 @@ class GameData:
             self.market_slots[corp.price_index].remove(corp.sym)
         for train in corp.trains:
             train.owner = None
+            self.ghost_trains.append(train)
         fresh = Corporation(corp.sym)
         self.corps[corp.sym] = fresh
 
@@ -509,6 +514,12 @@ class GameData:
             ttype = self.train_types[t.name]
             if ttype.rusts_on == train.name:
                 self.discarded.remove(t)
+        self.ghost_trains = [
+            t
+            for t in self.ghost_trains
+            if train.name
+            not in (self.train_types[t.name].rusts_on, self.train_types[t.name].obsolete_on)
+        ]
         self.inventor_payout(train)
         if train.name == "8" and self.final_operating_rounds is None:
             events.append("signal_end_game")

@@ -71,8 +71,8 @@ class AcquisitionRound(Round):
 
     def after_bankruptcy(self) -> None:
         """A bankrupt president's corporations now belong to the market, which cannot
-        offer one for sale: an offer left waiting on one moves on to the next."""
-        self.crisis_player = None
+        offer one for sale: an offer left waiting on one moves on to the next. Another
+        player still in debt (looking on from the bankrupt one) is in crisis next."""
         if self.offer is not None and not isinstance(self.game.corps[self.offer].owner, int):
             self.setup_auction()
         self.after_sale()

@@ -214,7 +214,7 @@ class OperatingRound(Round):
         if game.train_count(corp) >= game.train_limit or not isinstance(corp.owner, int):
             return False
         prices = [game.train_types[t.name].price for t in [*game.depot[:1], *game.discarded]]
-        if any(c.trains for c in game.corps.values() if c is not corp):
+        if game.ghost_trains or any(c.trains for c in game.corps.values() if c is not corp):
             prices.append(1)
         return bool(prices) and game.buying_power(corp) >= min(prices)
 
