@@ -67,6 +67,10 @@ class GameData:
         self.phase_index = 0
         self.depot: list[Train] = []
         self.discarded: list[Train] = []
+        self.left_trains: list[Train] = []
+        """Trains a corporation still held when it was reset (the bank liquidated it). On
+        18xx.games they stay with the old corporation, which still counts them among the
+        other corporations' trains (so a buy-train step stays open for a $1 train)."""
         for ttype in self.edition.trains:
             for i in range(ttype.count or 1):
                 self.depot.append(Train(ttype.name, i))
@@ -78,10 +82,6 @@ class GameData:
         self.game_end_reason: str | None = None
         self.owner_when_liquidated: dict[str, Holder | None] = {}
         self.inventor_paid: set[str] = set()
-        self.ghost_trains: list[Train] = []
-        """Trains of corporations the bank liquidated: the reference leaves them with the
-        closed corporation, where nobody can buy them, but they still count as trains
-        offered for $1, so a corporation with any buying power stops at its train step."""
         self.board = Board(title)
         """Tiles, tokens and markers on the map."""
 
@@ -447,7 +447,7 @@ class GameData:
             self.market_slots[corp.price_index].remove(corp.sym)
         for train in corp.trains:
             train.owner = None
-            self.ghost_trains.append(train)
+        self.left_trains += corp.trains
         fresh = Corporation(corp.sym)
         self.corps[corp.sym] = fresh
 
@@ -514,12 +514,12 @@ class GameData:
             ttype = self.train_types[t.name]
             if ttype.rusts_on == train.name:
                 self.discarded.remove(t)
-        self.ghost_trains = [
-            t
-            for t in self.ghost_trains
-            if train.name
-            not in (self.train_types[t.name].rusts_on, self.train_types[t.name].obsolete_on)
-        ]
+        for t in list(self.left_trains):
+            ttype = self.train_types[t.name]
+            if ttype.obsolete_on == train.name:
+                t.obsolete = True
+            if ttype.rusts_on == train.name:
+                self.left_trains.remove(t)
         self.inventor_payout(train)
         if train.name == "8" and self.final_operating_rounds is None:
             events.append("signal_end_game")

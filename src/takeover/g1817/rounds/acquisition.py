@@ -71,8 +71,9 @@ class AcquisitionRound(Round):
 
     def after_bankruptcy(self) -> None:
         """A bankrupt president's corporations now belong to the market, which cannot
-        offer one for sale: an offer left waiting on one moves on to the next. Another
-        player still in debt (looking on from the bankrupt one) is in crisis next."""
+        offer one for sale: an offer left waiting on one moves on to the next. The cash
+        crisis goes on with the next player in debt after the bankrupt one (as on
+        18xx.games, which keeps the crisis's starting player)."""
         if self.offer is not None and not isinstance(self.game.corps[self.offer].owner, int):
             self.setup_auction()
         self.after_sale()

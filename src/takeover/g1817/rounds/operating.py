@@ -209,12 +209,14 @@ class OperatingRound(Round):
 
     def can_buy_train(self) -> bool:
         """Room under the limit and the buying power for the cheapest train offered (a
-        train of another corporation may be had for $1)."""
+        train of another corporation, obsolete ones aside, may be had for $1; as on
+        18xx.games, that counts the trains left with corporations the bank liquidated)."""
         game, corp = self.game, self.corp
         if game.train_count(corp) >= game.train_limit or not isinstance(corp.owner, int):
             return False
         prices = [game.train_types[t.name].price for t in [*game.depot[:1], *game.discarded]]
-        if game.ghost_trains or any(c.trains for c in game.corps.values() if c is not corp):
+        others = [t for c in game.corps.values() if c is not corp for t in c.trains]
+        if any(not t.obsolete for t in [*others, *game.left_trains]):
             prices.append(1)
         return bool(prices) and game.buying_power(corp) >= min(prices)
 
@@ -290,6 +292,8 @@ class Operate(Step):
         rnd = self.round
         sym = rnd.corp.sym
         out = map_actions(self.game, rnd.corp, rnd.stage, rnd.laid)
+        if rnd.stage == "loan":  # the loan step blocks a private's bridge, as on 18xx.games
+            out = [a for a in out if a.type != "assign"]
         out += [loan_action(self.game, "take_loan", rnd.corp)] if rnd.may_take_loan() else []
         if self.may_pass():
             out.append(make("pass", sym))
@@ -411,6 +415,10 @@ class Operate(Step):
 
     def on_assign(self, action: Action) -> None:
         require(action.entity_type == "company", "only a private assigns in an operating round")
+        require(
+            self.round.stage != "loan",
+            f"{action.entity} may not place a bridge while {self.round.corp.sym} decides on loans",
+        )
         company, target = str(action.entity), str(action.get("target"))
         require(
             target in bridge_targets(self.game, self.round.corp, company),
