@@ -2,10 +2,10 @@
 
 From a new game, a random action of ``legal_actions()`` is applied until the game ends:
 every title, player count and option set. Each game must end (final phase, bankruptcy,
-or, as on 18xx.games, at the turn limit when no one has a decision left); along the way certificates, loans and privates stay accounted for and no
-corporation's cash goes negative; the record replays to the same result. (The bank is
-unlimited in 1817, so money is not a closed sum: these accounts are what stays
-conserved.)
+or, as on 18xx.games, at the turn limit when no one has a decision left); along the way
+certificates, loans and privates stay accounted for and no corporation's cash goes
+negative; the record replays to the same result. (The bank is unlimited in 1817, so
+money is not a closed sum: these accounts are what stays conserved.)
 """
 
 from __future__ import annotations
