@@ -96,6 +96,7 @@ def test_games_with_search_bots_end(table: tuple[str, int, list[str], list[str],
     assert play(title, players, specs, options, seed).is_terminal()
 
 
+@pytest.mark.slow
 def test_every_title_and_count_plays_with_heuristics() -> None:
     for title, (low, high) in PLAYERS.items():
         for players in (low, high):
