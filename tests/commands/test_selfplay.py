@@ -66,25 +66,26 @@ def test_bad_setup_is_refused(capsys, args, why: str) -> None:
 
 
 @pytest.mark.parametrize(("title", "players"), [("1817", 3), ("1817NA", 2), ("1817WO", 5)])
-def test_1817_selfplay_goes_as_far_as_the_engine_lists_actions(
+def test_1817_selfplay_writes_an_18xx_games_file_that_replays(
     tmp_path, capsys, title: str, players: int
 ) -> None:
-    """Until the map lists its decisions, a 1817 game stops at the first home station:
-    the command says so, and the record so far replays to the same position."""
+    """A 1817 game between random bots, written as an 18xx.games file (what the
+    reference engine needs: id, players, settings, actions with ids, the result with
+    string player ids, end reason, status); it replays to the same summary."""
     out_path = tmp_path / "game.json"
     args = ["selfplay", "--game", "1817", "--title", title, "--players", str(players)]
-    assert main([*args, "--seed", "3", "--out", str(out_path)]) == 1
-    err = capsys.readouterr().err
-    assert "must home token, but the 1817 engine lists no action for it" in err
+    assert main([*args, "--seed", "3", "--out", str(out_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
     record = json.loads(out_path.read_text())
-    assert record["game"] == "1817" and record["title"] == title
-    assert len(record["players"]) == players and record["actions"]
-    from takeover.core import registry
-
-    state = registry.replay_record(record)
-    assert state.pending() is not None and state.pending().kind == "home_token"
+    assert record["title"] == title and record["id"] == record["settings"]["seed"] == 3
+    assert [p["id"] for p in record["players"]] == list(range(1, players + 1))
+    assert [a["id"] for a in record["actions"]] == list(range(1, len(record["actions"]) + 1))
+    assert record["status"] == "finished" and record["game_end_reason"] == printed["end_reason"]
+    assert record["result"] == printed["result"]
+    assert sorted(record["result"]) == [str(i) for i in range(1, players + 1)]
     assert main(["replay", str(out_path)]) == 0
-    assert json.loads(capsys.readouterr().out)["finished"] is False
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["finished"] is True and replayed["result"] == record["result"]
 
 
 @pytest.mark.parametrize(

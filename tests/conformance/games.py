@@ -6,11 +6,8 @@ game's schema), which strings are a seat's secrets (to look for in what other se
 are shown), which action kinds ``legal_actions`` lists completely, and candidate
 open-ended offers (Acquire's trades) to try where the game's ``TRADE_OFFERS`` allows.
 
-Where 1817 joins fully later: random play cannot finish a 1817 game until the engine
-lists the map's decisions (stage 2); the first home station stops it. 1817 is in
-:data:`CASES` (every check that applies to a game in progress, and replay equality on
-the real games) but not yet in :data:`COMPLETE`, the parameter list of the checks that
-need finished games. Add ``G1817`` to ``COMPLETE`` when the map lands.
+Both games are in :data:`COMPLETE`: random play over their listed actions finishes a
+game (1817 lists the map's decisions too: lays, tokens, the best routes).
 """
 
 from __future__ import annotations
@@ -210,8 +207,8 @@ G1817 = GameCase(
 CASES: Sequence[GameCase] = (ACQUIRE, G1817)
 """Every registered game (a test checks none is missing)."""
 
-COMPLETE: Sequence[GameCase] = (ACQUIRE,)
-"""The games random play can finish. 1817 joins when the map lists its decisions."""
+COMPLETE: Sequence[GameCase] = (ACQUIRE, G1817)
+"""The games random play can finish."""
 
 
 # -- 1817's real games ------------------------------------------------------------------------

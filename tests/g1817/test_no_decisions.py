@@ -3,7 +3,10 @@
 Every player spends all their money in the initial auction and then passes (or, with
 privates too cheap to start a corporation with, has no decision at all); the operating
 rounds still export a train each, the phases advance and the game ends with the final
-phase.
+phase. As on 18xx.games (the reference engine agrees on these three games, checked with
+``takeover check-reference``), the end is armed only by an action after the first 8
+train: in a game where nobody has a decision any more, nothing arms it, and the game
+runs until a round finishes in turn 100, ending "did not finish" (``dnf``).
 """
 
 from __future__ import annotations
@@ -15,8 +18,17 @@ from takeover.g1817 import Game1817
 from takeover.g1817.rounds.auction import AuctionRound
 
 
-@pytest.mark.parametrize(("title", "players"), [("1817", 3), ("1817NA", 6), ("1817WO", 4)])
-def test_broke_players_watch_the_game_end_by_exports(title: str, players: int) -> None:
+@pytest.mark.parametrize(
+    ("title", "players", "end"),
+    [
+        ("1817", 3, (20, "Acquisition", "final_phase")),
+        ("1817NA", 6, (15, "Acquisition", "final_phase")),
+        ("1817WO", 4, (100, "Stock", "dnf")),  # no decision at all after the auction
+    ],
+)
+def test_broke_players_watch_the_game_end_by_exports(
+    title: str, players: int, end: tuple[int, str, str]
+) -> None:
     game = registry.get("1817").new_game([f"P{i}" for i in range(players)], title, seed=1)
     assert isinstance(game, Game1817)
     while (decision := game.pending()) is not None:
@@ -34,7 +46,8 @@ def test_broke_players_watch_the_game_end_by_exports(title: str, players: int) -
         else:
             action = next(a for a in legal if a.type == "pass")
         game.apply(action, seat)
-    assert game.is_terminal() and game.game_end_reason == "final_phase"
+    assert game.is_terminal() and game.phase == "8"
+    assert (game.turn, game.round.name, game.game_end_reason) == end
     assert not any(c.floated for c in game.corps.values())
     assert game.scores() == [game.player_value(game.player_by_id[p]) for p in game.original_order]
     assert game.ranks() is not None

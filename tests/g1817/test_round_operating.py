@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from takeover.g1817.actions import Action
 from takeover.g1817.rounds.operating import OperatingRound
+from takeover.g1817.track import bridge_targets
 
 from .games import position_before
 from .refusal import act, assert_listed, assert_refused
@@ -43,3 +45,58 @@ def test_the_depot_sells_its_next_train() -> None:
     assert_listed(game, act("buy_train", corp, train=first.id, price=100))
     assert_refused(game, act("buy_train", corp, train=second.id, price=100), "next")
     assert_refused(game, act("buy_train", corp, train=first.id, price=90), "face value")
+
+
+def test_no_bridge_while_the_loan_step_decides() -> None:
+    """18xx.games' loan step blocks once interest is paid: a private's bridge waits for
+    the next turn (1817__16281, action 118: Belt, with P8, decides on loans)."""
+    game = position_before("1817__16281", lambda raw_id, a, s: raw_id == 118)
+    assert game.round.step() == "Loan" and game.round.current() == "Belt"
+    assert "H3" in bridge_targets(game, game.corps["Belt"], "UBC")
+    bridge = Action.from_dict(
+        {
+            "type": "assign",
+            "entity": "UBC",
+            "entity_type": "company",
+            "target": "H3",
+            "target_type": "hex",
+        }
+    )
+    assert_refused(game, bridge, "may not place a bridge while Belt decides on loans")
+
+
+def test_a_train_left_with_a_liquidated_corporation_keeps_the_train_step_open() -> None:
+    """18xx.games resets a corporation the bank liquidates but leaves its trains with the
+    old one, and still counts them among other corporations' trains ($1 each): a
+    corporation that cannot pay for the depot's train must then pass its train step."""
+    game = position_before(
+        "1817WO__1817WO_game_end_bankrupt",
+        lambda raw_id, a, s: isinstance(s.round, OperatingRound) and s.round.step() == "BuyTrain",
+    )
+    rnd = game.round
+    assert isinstance(rnd, OperatingRound)
+    corp = rnd.corp
+    # the scenario: $50, no loan left, no other corporation with a train
+    corp.cash, game.loans = 50, []
+    others = [c for c in game.corps.values() if c is not corp]
+    for other in others:
+        other.trains = []
+    assert not rnd.can_buy_train()
+    gone = others[0]
+    train = game.depot.pop()
+    gone.trains.append(train)
+    game.reset_corporation(gone)
+    assert game.left_trains == [train] and not game.corps[gone.sym].trains
+    assert rnd.can_buy_train()
+    train.obsolete = True  # an obsolete train is not for sale
+    assert not rnd.can_buy_train()
+
+
+def test_left_trains_rust() -> None:
+    game = position_before("1817WO__1817WO_game_end_bankrupt", lambda raw_id, a, s: raw_id > 30)
+    two = next(t for t in game.depot if t.name == "2")
+    game.depot.remove(two)
+    game.left_trains.append(two)
+    four = next(t for t in game.depot if t.name == "4")
+    game.train_bought(four)  # 2 trains rust on the first 4
+    assert game.left_trains == []

@@ -67,6 +67,10 @@ class GameData:
         self.phase_index = 0
         self.depot: list[Train] = []
         self.discarded: list[Train] = []
+        self.left_trains: list[Train] = []
+        """Trains a corporation still held when it was reset (the bank liquidated it). On
+        18xx.games they stay with the old corporation, which still counts them among the
+        other corporations' trains (so a buy-train step stays open for a $1 train)."""
         for ttype in self.edition.trains:
             for i in range(ttype.count or 1):
                 self.depot.append(Train(ttype.name, i))
@@ -443,6 +447,7 @@ class GameData:
             self.market_slots[corp.price_index].remove(corp.sym)
         for train in corp.trains:
             train.owner = None
+        self.left_trains += corp.trains
         fresh = Corporation(corp.sym)
         self.corps[corp.sym] = fresh
 
@@ -509,6 +514,12 @@ class GameData:
             ttype = self.train_types[t.name]
             if ttype.rusts_on == train.name:
                 self.discarded.remove(t)
+        for t in list(self.left_trains):
+            ttype = self.train_types[t.name]
+            if ttype.obsolete_on == train.name:
+                t.obsolete = True
+            if ttype.rusts_on == train.name:
+                self.left_trains.remove(t)
         self.inventor_payout(train)
         if train.name == "8" and self.final_operating_rounds is None:
             events.append("signal_end_game")

@@ -23,7 +23,11 @@ def is_listed_kind(game: Game1817, action: Action) -> bool:
     if game.finished:
         return False
     if action.entity_type == "company":
-        return action.type in ("lay_tile", "assign") and game.round.name == "Operating"
+        # privates' lays and bridges (listed at the start of the owner's turn)
+        from takeover.g1817.rounds.operating import OperatingRound
+
+        track = isinstance(game.round, OperatingRound) and game.round.stage == "track"
+        return action.type in ("lay_tile", "assign") and track
     if action.type == "buy_train":
         return game.depot_train(str(action.get("train"))) is not None
     return True

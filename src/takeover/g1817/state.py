@@ -34,6 +34,9 @@ from takeover.g1817.rounds.stock import StockRound
 
 E = TypeVar("E")
 
+LAST_TURN = 100
+"""18xx.games stops a game that is still running when a round finishes in this turn."""
+
 
 class Game1817(GameData):
     """A game of 1817 (any edition). ``apply`` takes :class:`Action` objects."""
@@ -289,16 +292,35 @@ class Game1817(GameData):
     def settle(self) -> None:
         """Run round transitions until a round waits for a decision.
 
-        With no decision to take (every player out of money, no corporation started)
-        the rounds still pass: each operating round exports a train, so the phases
-        advance to the end of the game. The guard allows for all of that.
+        As on 18xx.games, whether the game may end in these transitions is decided once,
+        after the action: the final set of operating rounds ends the game only if the
+        first 8 train had come by then. With no decision left to take (every player out
+        of money, no corporation started) the rounds still pass, each operating round
+        exporting a train; an 8 train exported so has no action after it to arm the end,
+        and the game runs until a round finishes in turn 100 (end reason ``dnf``).
         """
+        armed = self.final_operating_rounds is not None
         guard = 0
         while self.round.finished and not self.finished:
             guard += 1
             if guard > 5000:
                 raise RuntimeError("round machine does not settle")
-            self.next_round()
+            if armed and self.final_set_over():
+                self.end_game("final_phase")
+            elif self.turn >= LAST_TURN:
+                self.end_game("dnf")
+            else:
+                self.next_round()
+
+    def final_set_over(self) -> bool:
+        """The round that just finished is the last acquisition round of the final set."""
+        rnd = self.round
+        return (
+            isinstance(rnd, AcquisitionRound)
+            and rnd.round_num >= self.operating_rounds
+            and self.final_operating_rounds is not None
+            and self.final_turn == self.turn
+        )
 
     def next_round(self) -> None:
         rnd = self.round
@@ -320,9 +342,6 @@ class Game1817(GameData):
             if rnd.round_num < self.operating_rounds:
                 self.round = OperatingRound(self, rnd.round_num + 1)
             else:
-                if self.final_operating_rounds is not None and self.final_turn == self.turn:
-                    self.end_game("final_phase")
-                    return
                 self.turn += 1
                 self.start_stock_round()
 

@@ -306,7 +306,7 @@ def map_actions(
         best = best_route_set(game, corp)
         if best:
             out.append(make("run_routes", sym, routes=best))
-    for company in list(corp.companies):
+    for company in list(corp.companies) if stage == "track" else ():
         for coord in bridge_targets(game, corp, company):
             out.append(Action.from_dict({"type": "assign", "entity": company,
                                          "entity_type": "company", "target": coord,

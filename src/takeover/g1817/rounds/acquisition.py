@@ -17,7 +17,7 @@ from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.mergers import merge_assets
-from takeover.g1817.rounds.base import Round, Step, among, int_field, make, require
+from takeover.g1817.rounds.base import Round, Step, among, int_field, loan_action, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
 
 if TYPE_CHECKING:
@@ -71,11 +71,9 @@ class AcquisitionRound(Round):
 
     def after_bankruptcy(self) -> None:
         """A bankrupt president's corporations now belong to the market, which cannot
-        offer one for sale: an offer left waiting on one moves on to the next. Debts the
-        bankruptcy left (shorts closed at the market) are settled next."""
-        game = self.game
-        debtors = [p for p in game.seat_order if game.player_by_id[p].cash < 0]
-        self.crisis_player = debtors[0] if debtors else None
+        offer one for sale: an offer left waiting on one moves on to the next. The cash
+        crisis goes on with the next player in debt after the bankrupt one (as on
+        18xx.games, which keeps the crisis's starting player)."""
         if self.offer is not None and not isinstance(self.game.corps[self.offer].owner, int):
             self.setup_auction()
         self.after_sale()
@@ -418,16 +416,19 @@ class Acquire(Step):
         if actor is None:
             return []
         if rnd.offer:
-            return [make("assign", actor, target=rnd.offer), make("pass", actor)]
+            return [
+                make("assign", actor, target=rnd.offer, target_type="corporation"),
+                make("pass", actor),
+            ]
         if rnd.auctioning:
             assert isinstance(actor, int)
             return [*self.bids(actor, game.corps[rnd.auctioning]), make("pass", actor)]
         if rnd.buyer:
             buyer = game.corps[rnd.buyer]
             if rnd.can_take(buyer):
-                return [make("take_loan", buyer.sym), make("pass", buyer.sym)]
+                return [loan_action(game, "take_loan", buyer), make("pass", buyer.sym)]
             if rnd.can_payoff(buyer):
-                return [make("payoff_loan", buyer.sym), make("pass", buyer.sym)]
+                return [loan_action(game, "payoff_loan", buyer), make("pass", buyer.sym)]
             return [make("pass", buyer.sym)]
         return self.buyers()
 

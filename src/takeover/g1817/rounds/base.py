@@ -18,6 +18,8 @@ from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 
 if TYPE_CHECKING:
+    from takeover.g1817.entities import Corporation
+    from takeover.g1817.game import GameData
     from takeover.g1817.state import Game1817
 
 Handler = Callable[[Action], None]
@@ -27,6 +29,13 @@ def require(condition: object, reason: str) -> None:
     """Refuse the action under consideration, naming ``reason``, unless ``condition``."""
     if not condition:
         raise IllegalAction(reason)
+
+
+def loan_action(game: GameData, kind: str, corp: Corporation) -> Action:
+    """``take_loan`` or ``payoff_loan`` for ``corp``, naming the loan it moves (the last
+    of the pool, or the corporation's last), as the reference's records do."""
+    pool = game.loans if kind == "take_loan" else corp.loans
+    return make(kind, corp.sym, loan=pool[-1]) if pool else make(kind, corp.sym)
 
 
 def make(type_: str, entity: int | str, **fields: Any) -> Action:

@@ -133,7 +133,9 @@ class IpoAuction:
         if self.winner:
             if not self.size_chosen:
                 return [make("choose", pid, choice=size) for size in self.size_choices()]
-            out = [make("assign", pid, target=c) for c in self.subsidiaries(pid)]
+            out = [
+                make("assign", pid, target=c, target_type="company") for c in self.subsidiaries(pid)
+            ]
             if self.may_settle(pid):
                 out.append(make("pass", pid))
             return out

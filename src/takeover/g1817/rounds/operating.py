@@ -15,7 +15,7 @@ from takeover.g1817.actions import Action
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.map.graph import can_run
-from takeover.g1817.rounds.base import Round, Step, int_field, make, require
+from takeover.g1817.rounds.base import Round, Step, int_field, loan_action, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
 from takeover.g1817.track import (
     bridge_targets,
@@ -121,17 +121,20 @@ class OperatingRound(Round):
                 return
             corp = self.corp
             stage = self.stage
+            # a corporation whose president went bankrupt in its turn has no one to decide
+            # for it: it runs nothing, buys nothing and pays its interest
+            led = isinstance(corp.owner, int)
             if stage == "track":
                 affordable = game.buying_power(corp) >= game.lay_cost(corp, self.lays)
-                if self.lays < 2 and affordable and corp.tokens:
+                if self.lays < 2 and affordable and corp.tokens and led:
                     return
                 self.stage = "token"
             elif stage == "token":
-                if corp.tokens_placed < corp.tokens and token_cities(game, corp):
+                if corp.tokens_placed < corp.tokens and led and token_cities(game, corp):
                     return
                 self.stage = "route"
             elif stage == "route":
-                if corp.trains and can_run(game.board, corp.sym):
+                if corp.trains and led and can_run(game.board, corp.sym):
                     return
                 self.revenue = 0
                 self.pay_dividend("withhold")
@@ -158,7 +161,7 @@ class OperatingRound(Round):
 
     def loan_step_blocks(self) -> bool:
         corp = self.corp
-        if self.game.in_liquidation(corp):
+        if self.game.in_liquidation(corp) or not isinstance(corp.owner, int):
             return False
         can_payoff = bool(corp.loans) and corp.cash >= LOAN_VALUE and not self.after_payoff
         return can_payoff or (self.paid_interest and self.game.can_take_loan(corp))
@@ -206,12 +209,14 @@ class OperatingRound(Round):
 
     def can_buy_train(self) -> bool:
         """Room under the limit and the buying power for the cheapest train offered (a
-        train of another corporation may be had for $1)."""
+        train of another corporation, obsolete ones aside, may be had for $1; as on
+        18xx.games, that counts the trains left with corporations the bank liquidated)."""
         game, corp = self.game, self.corp
-        if game.train_count(corp) >= game.train_limit:
+        if game.train_count(corp) >= game.train_limit or not isinstance(corp.owner, int):
             return False
         prices = [game.train_types[t.name].price for t in [*game.depot[:1], *game.discarded]]
-        if any(c.trains for c in game.corps.values() if c is not corp):
+        others = [t for c in game.corps.values() if c is not corp for t in c.trains]
+        if any(not t.obsolete for t in [*others, *game.left_trains]):
             prices.append(1)
         return bool(prices) and game.buying_power(corp) >= min(prices)
 
@@ -287,14 +292,16 @@ class Operate(Step):
         rnd = self.round
         sym = rnd.corp.sym
         out = map_actions(self.game, rnd.corp, rnd.stage, rnd.laid)
-        out += [make("take_loan", sym)] if rnd.may_take_loan() else []
+        if rnd.stage == "loan":  # the loan step blocks a private's bridge, as on 18xx.games
+            out = [a for a in out if a.type != "assign"]
+        out += [loan_action(self.game, "take_loan", rnd.corp)] if rnd.may_take_loan() else []
         if self.may_pass():
             out.append(make("pass", sym))
         if rnd.stage == "dividend":
             out += [make("dividend", sym, kind=k) for k in DIVIDENDS]
         out += rnd.depot_trains()
         if rnd.may_pay_off():
-            out.append(make("payoff_loan", sym))
+            out.append(loan_action(self.game, "payoff_loan", rnd.corp))
         return out
 
     def on_lay_tile(self, action: Action) -> None:
@@ -408,6 +415,10 @@ class Operate(Step):
 
     def on_assign(self, action: Action) -> None:
         require(action.entity_type == "company", "only a private assigns in an operating round")
+        require(
+            self.round.stage != "loan",
+            f"{action.entity} may not place a bridge while {self.round.corp.sym} decides on loans",
+        )
         company, target = str(action.entity), str(action.get("target"))
         require(
             target in bridge_targets(self.game, self.round.corp, company),

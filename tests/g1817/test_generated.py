@@ -1,0 +1,50 @@
+"""Games our bots played that the reference engine replayed, kept with its verdict and
+trace (``tests/data/1817/generated``): each once showed a rule where we differed, found by
+``takeover check-reference``; they must stay equal, action by action, without Ruby."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from takeover.g1817.crosscheck import (
+    ReferenceRun,
+    check_game,
+    parse_replay_output,
+    parse_trace_output,
+)
+from takeover.g1817.trace import read_trace
+
+from .games import games_dir
+
+GENERATED = games_dir() / "generated"
+NAMES = sorted(p.stem for p in GENERATED.glob("*.json"))
+
+
+def test_the_generated_games_are_there() -> None:
+    assert NAMES == [
+        "1817-4p-s8-left-trains",
+        "1817-4p-s9-crisis-after-bankruptcy",
+        "1817WO-3p-s3-dnf",
+    ]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_generated_game_equals_the_reference(name: str) -> None:
+    data = json.loads((GENERATED / f"{name}.json").read_text())
+    verdict = (GENERATED / f"{name}.verdict").read_text()
+    replay = parse_replay_output(verdict)
+    header, lines = read_trace(str(GENERATED / f"{name}.trace.jsonl.gz"))
+    ref = ReferenceRun(
+        ok=replay["ok"],
+        finished=replay["finished"],
+        reason=replay["reason"],
+        exception=replay["exception"],
+        result_match=parse_trace_output(verdict),
+        trace=(header, list(lines)),
+    )
+    check = check_game(name, data, ref)
+    assert check.equal, check.divergence
+    assert check.compared == len(data["actions"])
+    assert (check.finished, check.end_reason) == (replay["finished"], replay["reason"])
