@@ -195,8 +195,3 @@ class Cursor:
             if last is None:
                 return describe(self.state, n, self.rec.actions, None)
             return describe(self.state, n, self.rec.actions, (last.seat, last.action, last.events))
-
-
-def record_of(rec: ImportRecord) -> dict[str, Any]:
-    """The record as it was uploaded."""
-    return rec.record
