@@ -101,34 +101,6 @@ def open_at(page: Any, server: Any, action_id: int, name: str = GAME, **kw: Any)
     return fake, game
 
 
-def with_map_choices(game: Game1817, message: dict[str, Any]) -> dict[str, Any]:
-    """Add the map's legal lays and token cities, from the engine's own map rules
-    (:mod:`takeover.g1817.track`), to a ``state`` message: what the legal list holds once
-    the engine lists map decisions (until then it lists only the others)."""
-    from takeover.g1817.rounds.operating import OperatingRound
-    from takeover.g1817.track import legal_lays, token_cities
-
-    rnd = game.round
-    assert isinstance(rnd, OperatingRound)
-    corp = rnd.corp
-    entity = {"entity": corp.sym, "entity_type": "corporation"}
-    extra: list[dict[str, Any]] = []
-    if rnd.stage == "track":
-        for coord, tiles in legal_lays(game, corp, rnd.laid).items():
-            for name, rotations in tiles.items():
-                copy = f"{name}-{game.board.supply[name][0]}"
-                for r in rotations:
-                    extra.append(
-                        {"type": "lay_tile", **entity, "hex": coord, "tile": copy, "rotation": r}
-                    )
-    if rnd.stage == "token":
-        for city in token_cities(game, corp):
-            extra.append({"type": "place_token", **entity, "city": city, "slot": 0})
-    message["legal"] = extra + message["legal"]
-    message["legal_text"] = [f"{a['type']}" for a in extra] + message["legal_text"]
-    return message
-
-
 def replay_steps(name: str) -> list[dict[str, Any]]:
     """Every step of a real game as the replay viewer gets it from
     ``/api/games/{id}/steps/{n}`` (the public view after ``n`` actions and the action)."""

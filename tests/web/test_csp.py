@@ -95,7 +95,7 @@ def test_a_1817_table_under_a_strict_policy(page: Any, strict: Server) -> None:
 
     page.add_init_script(WATCH)
     game, _ = P.at(309)  # a tile lay: the map, the tile picker and its preview
-    message = P.with_map_choices(game, P.state_message(game, P.seat_to_move(game)))
+    message = P.state_message(game, P.seat_to_move(game))
     table = table_entry(P.names(game), game="1817")
     FakeTable(page, message, P.seat_to_move(game), table=table).open(strict.url)
     page.wait_for_selector(".map svg .hex.legal")

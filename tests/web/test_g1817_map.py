@@ -54,12 +54,16 @@ def test_the_map_draws_the_board(page: Any, server: Any, artifacts: Any) -> None
     page.locator(".map").screenshot(path=artifacts / "1817-map-zoomed.png")
     page.locator(".map-tools button[title='The whole map']").click()
     assert view_box(page) == before
+    narrow = page.locator(".map svg").bounding_box()["width"]
+    page.locator(".map-tools .map-wide-toggle").click()
+    assert page.locator(".map svg").bounding_box()["width"] > narrow * 1.1
+    page.screenshot(path=artifacts / "1817-map-wide.png")
 
 
 def test_lay_a_tile_among_the_legal_rotations(page: Any, server: Any, artifacts: Any) -> None:
     game, _ = P.at(309)  # a corporation with three hexes to lay on; the record's lay is one
     recorded = next(a for a in P._record(P.GAME)["actions"] if a["id"] == 309)
-    message = P.with_map_choices(game, P.state_message(game, P.seat_to_move(game)))
+    message = P.state_message(game, P.seat_to_move(game))
     lays = [a for a in message["legal"] if a["type"] == "lay_tile"]
     fake = open_message(page, server, game, message)
     marked = page.locator(".map .hexes .hex.legal").evaluate_all(
@@ -85,9 +89,34 @@ def test_lay_a_tile_among_the_legal_rotations(page: Any, server: Any, artifacts:
     }
 
 
+def test_a_private_lays_its_own_tile(page: Any, server: Any) -> None:
+    game, _ = P.at(149)  # Bess may lay track, and its Major Coal Mine its mine tile on C20
+    message = P.state_message(game, P.seat_to_move(game))
+    mine = [a for a in message["legal"] if a.get("entity") == "MAJC"]
+    assert mine and all(a["hex"] == "C20" for a in mine)
+    fake = open_message(page, server, game, message)
+    page.locator(".lay-box .lay-hexes button[data-hex='C20']").click()
+    choice = page.locator(".lay-box .tile-choice[data-by='Major Coal Mine']").first
+    choice.click()
+    page.keyboard.press("Enter")
+    sent = action_sent(page, fake)
+    assert sent in mine
+
+
+def test_a_bridge_on_a_hex(page: Any, server: Any) -> None:
+    game, _ = P.at(233)  # the Ohio Bridge Company may put its bridge on a water city
+    message = P.state_message(game, P.seat_to_move(game))
+    bridges = [a for a in message["legal"] if a["type"] == "assign"]
+    fake = open_message(page, server, game, message)
+    buttons = page.locator(".w-assign button.act")
+    assert buttons.count() == len(bridges)
+    buttons.filter(has_text="Charleston (H9)").click()
+    assert action_sent(page, fake) == next(a for a in bridges if a["target"] == "H9")
+
+
 def test_place_a_token_on_a_legal_city(page: Any, server: Any) -> None:
     game, _ = P.at(318)
-    message = P.with_map_choices(game, P.state_message(game, P.seat_to_move(game)))
+    message = P.state_message(game, P.seat_to_move(game))
     tokens = [a for a in message["legal"] if a["type"] == "place_token"]
     fake = open_message(page, server, game, message)
     legal = page.locator(".map .slot.legal")
@@ -96,31 +125,28 @@ def test_place_a_token_on_a_legal_city(page: Any, server: Any) -> None:
     assert action_sent(page, fake) == tokens[1]
 
 
-def test_a_listed_run_is_drawn_and_run(page: Any, server: Any) -> None:
-    game, _ = P.at(213)  # A&S runs its 2 train: the record's run stands for a listed one
+def test_the_listed_best_run_is_drawn_and_run(page: Any, server: Any) -> None:
+    game, _ = P.at(213)  # A&S runs its 2 train: the engine lists its router's best set
     message = P.state_message(game, P.seat_to_move(game))
-    run = {
-        "type": "run_routes",
-        "entity": "A&S",
-        "entity_type": "corporation",
-        "routes": [{"train": "2-0", "connections": [["F19", "F21", "E22"]], "revenue": 60}],
-    }
-    message["legal"] = [run, *message["legal"]]
-    message["legal_text"] = ["run", *message["legal_text"]]
+    runs = [a for a in message["legal"] if a["type"] == "run_routes"]
+    best = max(runs, key=lambda a: len(a["routes"]))
+    assert best["routes"] and any(not a["routes"] for a in runs)
     fake = open_message(page, server, game, message)
     assert page.locator(".map .overlay .route-line").count() == 1
-    assert "F19 → F21 → E22" in page.locator(".w-run_routes").inner_text()
-    page.locator(".w-run_routes button.run-routes", has_text="Run for $60").click()
-    assert action_sent(page, fake) == run
+    hexes = best["routes"][0]["connections"][0]
+    assert " → ".join(hexes) in page.locator(".w-run_routes").inner_text()
+    page.locator(".w-run_routes button.run-routes").click()
+    assert action_sent(page, fake) == best
 
 
 def test_draw_a_route_on_the_map(page: Any, server: Any, artifacts: Any) -> None:
-    game, _ = P.at(213)  # nothing listed for the route step: the editor, checked by the server
+    game, _ = P.at(213)  # the person draws the route the record has, their own way round
     message = P.state_message(game, P.seat_to_move(game))
-    assert not any(a["type"] == "run_routes" for a in message["legal"])
     fake = open_message(page, server, game, message)
-    editor = page.locator(".route-box .route-editor")
-    assert "2 train" in editor.inner_text() and "does not run" in editor.inner_text()
+    editor = page.locator(".route-editor")
+    editor.get_by_role("button", name="Clear").click()
+    assert "does not run" in editor.inner_text()
+    assert editor.locator("button.run-routes").inner_text() == "Run no train"
     for hex_id in ("F19", "F21", "D21", "D21", "E22"):  # D21 twice: taken back
         page.locator(f".map .hexes .hex[data-hex='{hex_id}'] .hex-id").click(force=True)
     assert "F19 → F21 → E22" in editor.inner_text() and "null" not in editor.inner_text()
@@ -134,6 +160,33 @@ def test_draw_a_route_on_the_map(page: Any, server: Any, artifacts: Any) -> None
         "entity_type": "corporation",
         "routes": [{"train": "2-0", "connections": [["F19", "F21", "E22"]]}],
     }
-    # the engine takes it and counts the revenue the record has
+    # not one of the listed runs (drawn the other way round), yet the engine takes it
+    assert sent not in message["legal"]
     game.apply(game.action_from_dict(sent), P.seat_to_move(game))
     assert game.view(0)["dividend"]["revenue"] == 60
+
+
+def test_a_phone_lays_track_with_the_map_beside_the_prompt(
+    browser: Any, server: Any, artifacts: Any
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        game, _ = P.at(309)
+        message = P.state_message(game, P.seat_to_move(game))
+        open_message(page, server, game, message)
+        prompt = page.locator(".prompt").bounding_box()
+        board = page.locator(".map-box").bounding_box()
+        market = page.locator(".market-box").bounding_box()
+        assert prompt and board and market
+        assert prompt["y"] < board["y"] < market["y"]  # the map right after the prompt
+        assert "tap a highlighted hex" in page.locator(".lay-box").inner_text()
+        page.locator(".map .hexes .hex.legal .hex-id").first.tap(force=True)
+        page.wait_for_selector(".map .overlay .hex.preview")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390
+        page.screenshot(path=artifacts / "1817-phone-lay.png", full_page=True)
+    finally:
+        context.close()

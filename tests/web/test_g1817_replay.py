@@ -1,5 +1,6 @@
 """The replay viewer steps through a real 1817 game (1817WO, to a bankruptcy: its flat
-map too), each step the engine's public view as the server's steps endpoint serves it."""
+map too): uploaded to the server as the 18xx.games export it is (``POST /api/imports``),
+and, behind a routed steps endpoint, each step the engine's public view."""
 
 from __future__ import annotations
 
@@ -48,3 +49,24 @@ def test_step_through_a_real_1817_game(page: Any, server: Any, artifacts: Any) -
     assert "a player went bankrupt" in sheet.inner_text()
     best = max(steps[-1]["view"]["players"].values(), key=lambda p: p["value"])
     assert f"${best['value']:,}" in sheet.locator("tr.winner").inner_text()
+
+
+def test_an_imported_18xx_games_export_in_the_replay_viewer(
+    page: Any, server: Any, artifacts: Any
+) -> None:
+    record = P._record(GAME)
+    imported = server.post("api/imports", record)
+    assert imported["game"] == "1817"
+    page.goto(f"{server.url}{imported['replay']}")
+    page.wait_for_selector(".replay-page[data-step='0']")
+    assert page.get_attribute(".replay-page", "data-game-name") == "1817"
+    for _ in range(20):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_selector(".replay-page[data-step='20']")
+    assert page.locator(".replay-page .map .hexes .hex").count() > 0
+    assert "{" not in page.locator(".replay-move").inner_text()
+    page.keyboard.press("End")
+    total = imported["seq"]
+    page.wait_for_selector(f".replay-page[data-step='{total}']")
+    assert "a player went bankrupt" in page.locator(".replay-page .score-1817").inner_text()
+    page.screenshot(path=artifacts / "1817-import-replay-end.png", full_page=True)

@@ -52,6 +52,13 @@ def test_the_log_in_18xx_words(page: Any, server: Any) -> None:
     assert not any("{" in line for line in lines)  # no raw record forms
 
 
+def test_the_log_names_places_and_privates(page: Any, server: Any) -> None:
+    P.open_at(page, server, 150, recent=True)  # after Major Coal Mine's lay on C20
+    lines = page.locator(".log li").all_inner_texts()
+    assert lines[-1] == "Ann (you) lays tile 8 on C20 with Major Coal Mine.", lines[-3:]
+    assert any(" lays tile 6 on Albany (C22)." in line for line in lines), lines
+
+
 def test_a_spectator_waits_and_watches(page: Any, server: Any) -> None:
     game, _ = P.at(214)
     message = P.state_message(game, None)

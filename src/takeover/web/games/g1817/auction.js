@@ -2,7 +2,7 @@
 // the standing bids, who is still in.
 
 import { el, money } from "../../shell/dom.js";
-import { companyLabel, corpTag, playerName } from "./common.js";
+import { companyLabel, corpTag, playerName, wonBy } from "./common.js";
 
 export function renderAuction(view, names) {
   const a = view.auction;
@@ -11,9 +11,8 @@ export function renderAuction(view, names) {
     ? el("strong", { text: companyLabel(view, a.target) })
     : corpTag(a.target);
   const bids = Object.entries(a.bids || {}).sort((x, y) => y[1] - x[1]);
-  const bidders = a.bidders || [];
-  if (bidders.length === 1 && bidders[0] in (a.bids || {})) {
-    const winner = bidders[0];
+  const winner = wonBy(a);
+  if (winner !== null) {
     return el(
       "div",
       { class: "auction won" },

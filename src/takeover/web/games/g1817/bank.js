@@ -40,10 +40,14 @@ export function renderBank(view) {
   const rate = view.interest_rate;
   const future = view.future_interest_rate;
   const depot = (view.depot && view.depot.trains) || [];
-  const round = `${ROUNDS[view.round] || view.round} ${view.turn}.${view.round_num}`;
+  // 18xx style: stock round 3, operating round 3.2 (the second of the set)
+  const round =
+    view.round === "Operating"
+      ? `${ROUNDS[view.round]} ${view.turn}.${view.round_num}`
+      : `${ROUNDS[view.round] || view.round} ${view.turn}`;
   return el(
     "div",
-    { class: "bank" },
+    { class: "bank", dataset: { round: view.round, turn: view.turn, roundNum: view.round_num } },
     el(
       "dl",
       { class: "facts" },

@@ -59,3 +59,16 @@ export function shareCount(pct, size) {
 export function priceNode(corp) {
   return el("span", { class: `price price-${corp.price_type || "plain"}`, text: money(corp.price) });
 }
+
+/** The winner of an auction that is decided (one bidder left, with a bid), else null. */
+export function wonBy(auction) {
+  const bidders = (auction && auction.bidders) || [];
+  if (bidders.length !== 1 || !(bidders[0] in (auction.bids || {}))) return null;
+  return bidders[0];
+}
+
+/** A hex by its name and coordinate ("Pittsburgh (F13)"), from the view's map. */
+export function hexLabel(view, id) {
+  const h = ((view.map && view.map.hexes) || []).find((x) => x.id === id);
+  return h && h.name ? `${h.name} (${id})` : id;
+}

@@ -6,7 +6,7 @@ const CORPS = {
   "A&A": ["Arcade & Attica", "#904098"],
   Belt: ["Belt Railway of Chicago", "#ef4223"],
   Bess: ["Bessemer & Lake Erie", "#231f20"],
-  "B&A": ["Boston & Albany", "#ef4223"],
+  "B&A": ["Boston & Albany", "#7a1f2b"],
   "DL&W": ["Delaware, Lackawanna & Western", "#984573"],
   J: ["Elgin, Joliet & Eastern", "#f5e32e"],
   GT: ["Grand Trunk Western", "#474548"],

@@ -7,10 +7,18 @@ import { money } from "../../shell/dom.js";
 import { plural } from "../../shell/words.js";
 
 let companies = {};
+let hexNames = new Map();
 
-/** Keep the privates' names of a view for the log's words. */
+/** Keep the privates' and places' names of a view for the log's words. */
 export function remember(view) {
   if (view && view.companies) companies = view.companies;
+  if (view && view.map && view.map.hexes)
+    hexNames = new Map(view.map.hexes.filter((h) => h.name).map((h) => [h.id, h.name]));
+}
+
+/** "Pittsburgh (F13)", or the coordinate of a hex without a name. */
+function hexWords(id) {
+  return hexNames.has(id) ? `${hexNames.get(id)} (${id})` : String(id);
 }
 
 function companyWords(sym) {
@@ -27,6 +35,15 @@ function corpOfShare(id) {
   return String(id).slice(0, String(id).lastIndexOf("_"));
 }
 
+/** "F19–E22": the ends of a route's connections (its stops), in order. */
+function stopsOf(connections) {
+  const stops = [];
+  for (const c of connections || []) {
+    for (const h of [c[0], c[c.length - 1]]) if (stops[stops.length - 1] !== h) stops.push(h);
+  }
+  return stops.join("–");
+}
+
 const DIVIDENDS = { payout: "pays out", half: "pays half", withhold: "withholds" };
 
 /**
@@ -41,6 +58,7 @@ export function describe(e, who, entry) {
   const person = seat !== undefined && seat !== null ? who(seat) : String(e.entity);
   const corp = a.entity_type === "corporation" ? a.entity : null;
   const actor = corp ? corp : person;
+  const viaPrivate = a.entity_type === "company" ? ` with ${companyWords(a.entity)}` : "";
   switch (e.type) {
     case "bid":
       if (a.company) return `${person} bids ${money(a.price)} on ${companyWords(a.company)}.`;
@@ -50,6 +68,7 @@ export function describe(e, who, entry) {
     case "choose":
       return `${person} chooses ${plural(a.choice, "share")}.`;
     case "assign":
+      if (a.target_type === "hex") return `${person} puts ${companyWords(a.entity)}'s marker on ${hexWords(a.target)}.`;
       if (companies[a.target])
         return `${person} puts ${companyWords(a.target)} into the corporation.`;
       return `${person} offers ${a.target} for sale.`;
@@ -71,12 +90,18 @@ export function describe(e, who, entry) {
     case "payoff_loan":
       return `${actor} repays a loan.`;
     case "lay_tile":
-      return `${actor} lays tile ${String(a.tile || "").split("-")[0]} on ${a.hex}.`;
+      return `${actor} lays tile ${String(a.tile || "").split("-")[0]} on ${hexWords(a.hex)}${viaPrivate}.`;
     case "place_token":
-      return `${actor} places a token${a.city ? ` on ${String(a.city).split("-")[0]}` : ""}.`;
+      return `${actor} places a token${a.city ? ` in ${hexWords(String(a.city).split("-")[0])}` : ""}.`;
     case "run_routes": {
-      const revenue = (a.routes || []).reduce((s, r) => s + (r.revenue || 0), 0);
-      return `${actor} runs ${plural((a.routes || []).length, "train")} for ${money(revenue + (a.extra_revenue || 0))}.`;
+      const routes = a.routes || [];
+      if (!routes.length) return `${actor} runs no train.`;
+      const known = routes.every((r) => typeof r.revenue === "number");
+      const revenue = routes.reduce((s, r) => s + (r.revenue || 0), 0) + (a.extra_revenue || 0);
+      const where = routes
+        .map((r) => `${trainName(r.train)}: ${stopsOf(r.connections)}`)
+        .join("; ");
+      return `${actor} runs ${plural(routes.length, "train")}${known ? ` for ${money(revenue)}` : ""} (${where}).`;
     }
     case "dividend":
       return `${actor} ${DIVIDENDS[a.kind] || a.kind}.`;

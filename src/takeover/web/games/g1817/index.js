@@ -2,19 +2,13 @@
 // `game` is "1817". The contract is in docs/web-client.md; the view is Game1817.view
 // (src/takeover/g1817/views.py), the same for every seat.
 
+import { wonBy } from "./common.js";
 import { DECISIONS } from "./data.js";
 import { describe, remember } from "./events.js";
 import { prompts } from "./prompts.js";
 import { renderReplay } from "./replay.js";
 import { renderScoreSheet } from "./scoresheet.js";
 import { G1817Table } from "./table.js";
-
-/** The winner of an auction that is decided (one bidder left, with a bid), else null. */
-export function wonBy(auction) {
-  const bidders = (auction && auction.bidders) || [];
-  if (bidders.length !== 1 || !(bidders[0] in (auction.bids || {}))) return null;
-  return bidders[0];
-}
 
 /** The deciding seat and what they decide, in words ("buy trains for A&S", "bid for GT"). */
 export function decision(view) {

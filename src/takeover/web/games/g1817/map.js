@@ -334,7 +334,20 @@ export class MapView {
     const zoomIn = el("button", { type: "button", class: "small", title: "Zoom in", onclick: () => this.zoom(1 / 1.4) }, "+");
     const zoomOut = el("button", { type: "button", class: "small", title: "Zoom out", onclick: () => this.zoom(1.4) }, "−");
     const fit = el("button", { type: "button", class: "small", title: "The whole map", onclick: () => this.fit() }, "Fit");
-    this.tools = el("div", { class: "map-tools" }, zoomIn, zoomOut, fit);
+    const wide = el(
+      "button",
+      {
+        type: "button",
+        class: "small map-wide-toggle",
+        title: "A wider map (the other columns narrower)",
+        onclick: () => {
+          const layout = this.node.closest(".layout");
+          if (layout) wide.textContent = layout.classList.toggle("map-wide") ? "Narrower" : "Wider";
+        },
+      },
+      "Wider",
+    );
+    this.tools = el("div", { class: "map-tools" }, zoomIn, zoomOut, fit, wide);
     this.node = el("div", { class: "map" }, this.svg, this.tools);
     this.empty = el("p", { class: "muted map-empty", text: "This position has no map to draw." });
     this.listen();

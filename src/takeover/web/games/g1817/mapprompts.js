@@ -7,6 +7,7 @@ import { el, money } from "../../shell/dom.js";
 import { choiceButton, keyCap } from "../../shell/prompt.js";
 import { clickWord } from "../../shell/words.js";
 import { centre, drawHex, svg } from "./map.js";
+import { companyName, hexLabel } from "./common.js";
 import { mapLink } from "./maplink.js";
 import { routeEditor } from "./routes.js";
 
@@ -57,10 +58,7 @@ function tileIcon(design, name, rotation) {
   return svg("svg", { class: "tile-icon", viewBox: "-50 -50 100 100", width: 56, height: 56 }, g);
 }
 
-function hexName(view, id) {
-  const h = ((view.map && view.map.hexes) || []).find((x) => x.id === id);
-  return h && h.name ? `${h.name} (${id})` : id;
-}
+const hexName = hexLabel;
 
 function layWidget(prompt, options, view) {
   const scratch = prompt.scratch;
@@ -68,9 +66,10 @@ function layWidget(prompt, options, view) {
   for (const { action } of options) {
     if (!byHex.has(action.hex)) byHex.set(action.hex, new Map());
     const tiles = byHex.get(action.hex);
-    const name = tileName(action.tile);
-    if (!tiles.has(name)) tiles.set(name, []);
-    tiles.get(name).push(action);
+    // a private's special lay (a mine, a ranch) is a choice of its own
+    const key = action.entity_type === "company" ? `${tileName(action.tile)}|${action.entity}` : tileName(action.tile);
+    if (!tiles.has(key)) tiles.set(key, []);
+    tiles.get(key).push(action);
   }
   const box = el("div", { class: "choices w-lay_tile lay-box" });
   const hexes = new Map(((view.map && view.map.hexes) || []).map((h) => [h.id, h]));
@@ -86,7 +85,8 @@ function layWidget(prompt, options, view) {
     map.hexNode(scratch.layHex)?.classList.add("chosen");
     const hex = hexes.get(scratch.layHex);
     if (!action || !hex || !designs[tileName(action.tile)]) return;
-    const drawn = drawHex(laidHex(hex, designs[tileName(action.tile)], tileName(action.tile), action.rotation));
+    const name = tileName(action.tile);
+    const drawn = drawHex(laidHex(hex, designs[name], name, action.rotation));
     drawn.classList.add("preview");
     map.overlay.appendChild(drawn);
   };
@@ -146,17 +146,19 @@ function layWidget(prompt, options, view) {
       el(
         "div",
         { class: "row tile-picker" },
-        [...tiles].map(([name, actions]) => {
+        [...tiles].map(([key, actions]) => {
+          const name = tileName(actions[0].tile);
+          const by = actions[0].entity_type === "company" ? companyName(view, actions[0].entity) : null;
           const design = designs[name];
           return el(
             "button",
             {
               type: "button",
-              class: `tile-choice${name === scratch.layTile ? " chosen" : ""}`,
-              dataset: { tile: name },
-              title: `tile ${name}: ${actions.length} legal ${actions.length === 1 ? "rotation" : "rotations"}`,
+              class: `tile-choice${key === scratch.layTile ? " chosen" : ""}`,
+              dataset: { tile: name, by: by || "" },
+              title: `tile ${name}${by ? ` with ${by}` : ""}: ${actions.length} legal ${actions.length === 1 ? "rotation" : "rotations"}`,
               onclick: () => {
-                scratch.layTile = name;
+                scratch.layTile = key;
                 scratch.layTurn = 0;
                 draw();
                 preview();
@@ -164,6 +166,7 @@ function layWidget(prompt, options, view) {
             },
             design ? tileIcon(design, name, actions[0].rotation) : null,
             el("span", { text: `#${name}` }),
+            by ? el("small", { class: "tile-by", text: by }) : null,
           );
         }),
       ),
@@ -258,8 +261,12 @@ export function drawRoutes(map, routes, hexes) {
 }
 
 function routeWidget(prompt, options, view) {
-  // the listed run (the engine's suggestion) is the start; the person may change it
-  const suggested = options[0].action;
+  // the engine lists its best set (the run with most routes) and running none; the best set
+  // is where the editor starts, and the person may change it (the server checks)
+  const suggested = options
+    .map((o) => o.action)
+    .reduce((a, b) => ((b.routes || []).length > (a.routes || []).length ? b : a));
+  const none = options.find((o) => !(o.action.routes || []).length);
   return el(
     "div",
     { class: "choices w-run_routes" },
@@ -268,7 +275,8 @@ function routeWidget(prompt, options, view) {
       sym: suggested.entity,
       act: (action) => prompt.act(action),
       scratch: prompt.scratch,
-      suggested,
+      suggested: (suggested.routes || []).length ? suggested : null,
+      none: none ? none.action : null,
     }),
   );
 }

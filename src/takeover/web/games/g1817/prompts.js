@@ -6,7 +6,15 @@
 import { el, money } from "../../shell/dom.js";
 import { choiceButton, keyCap } from "../../shell/prompt.js";
 import { plural } from "../../shell/words.js";
-import { companyLabel, corpTag, isCorp, playerName } from "./common.js";
+import {
+  companyLabel,
+  companyName,
+  corpTag,
+  hexLabel,
+  isCorp,
+  playerName,
+  wonBy,
+} from "./common.js";
 import { bidWidget } from "./bids.js";
 import { mapPrompts } from "./mapprompts.js";
 
@@ -51,7 +59,8 @@ function shareSource(view, shareId) {
 function passLabel(view, action) {
   const kind = (view.decision && view.decision.kind) || "";
   if (view.auction && !isCorp(view, action.entity)) {
-    return view.round === "Auction" || view.round === "Stock" ? "Pass (leave the auction)" : "Pass";
+    if (wonBy(view.auction) !== null) return "Done (put in no more privates)";
+    return "Pass (leave the auction)";
   }
   switch (kind) {
     case "track":
@@ -110,6 +119,12 @@ export const prompts = {
       null,
       options.map(({ action }) => {
         const t = action.target;
+        if (action.target_type === "hex") {
+          // a private's power on a hex (the bridge companies' bridges)
+          return choiceButton(prompt, `${companyName(view, action.entity)}: ${hexLabel(view, t)}`, action, {
+            title: "the private's marker goes on this hex",
+          });
+        }
         if ((view.companies || {})[t]) {
           return choiceButton(prompt, `Put in ${companyLabel(view, t)}`, action, {
             title: "the private goes into the corporation at face value; you receive its value",

@@ -40,9 +40,10 @@ function hexesOf(connections) {
 
 /**
  * The editor for the operating corporation `sym`.
- * @param {object} o {view, sym, act(action), scratch, suggested (a listed run_routes or null)}
+ * @param {object} o {view, sym, act(action), scratch, suggested (a listed run_routes or
+ *   null), none (the listed run of no train, or null)}
  */
-export function routeEditor({ view, sym, act, scratch, suggested }) {
+export function routeEditor({ view, sym, act, scratch, suggested, none = null }) {
   const corp = (view.corps || {})[sym] || {};
   const trains = corp.train_ids || [];
   const hexes = new Map(((view.map && view.map.hexes) || []).map((h) => [h.id, h]));
@@ -51,8 +52,9 @@ export function routeEditor({ view, sym, act, scratch, suggested }) {
     for (const r of (suggested && suggested.routes) || [])
       scratch.routes[r.train] = hexesOf(r.connections);
     scratch.editing = trains.find((t) => !(scratch.routes[t] || []).length) || trains[0] || null;
-    scratch.suggestedRevenue = suggested
-      ? (suggested.routes || []).reduce((s, r) => s + (r.revenue || 0), 0)
+    const known = suggested && (suggested.routes || []).every((r) => typeof r.revenue === "number");
+    scratch.suggestedRevenue = known
+      ? suggested.routes.reduce((sum, r) => sum + r.revenue, 0)
       : null;
   }
   const box = el("div", { class: "route-editor" });
@@ -80,23 +82,27 @@ export function routeEditor({ view, sym, act, scratch, suggested }) {
       entity_type: "corporation",
       routes: all.map((r) => ({ train: r.train, connections: r.connections })),
     };
-    const unchanged =
-      suggested &&
+    const same = (runs) =>
       JSON.stringify(action.routes) ===
-        JSON.stringify((suggested.routes || []).map((r) => ({ train: r.train, connections: r.connections })));
+      JSON.stringify((runs || []).map((r) => ({ train: r.train, connections: r.connections })));
+    // the listed action itself when nothing was changed (it is one of the legal actions)
+    const listed = suggested && same(suggested.routes) ? suggested : none && same([]) ? none : null;
+    const revenue = listed === suggested ? scratch.suggestedRevenue : null;
     const run = el(
       "button",
       {
         type: "button",
         class: "act primary run-routes",
         disabled: incomplete.length > 0,
-        onclick: () => act(unchanged ? suggested : action),
+        onclick: () => act(listed || action),
       },
-      unchanged && scratch.suggestedRevenue !== null
-        ? `Run for ${money(scratch.suggestedRevenue)}`
-        : all.length
-          ? "Run these routes"
-          : "Run no train",
+      !all.length
+        ? "Run no train"
+        : revenue
+          ? `Run for ${money(revenue)}`
+          : listed
+            ? "Run the suggested routes"
+            : "Run these routes",
     );
     box.replaceChildren(
       el("p", {
