@@ -72,7 +72,10 @@ def test_lay_a_tile_among_the_legal_rotations(page: Any, server: Any, artifacts:
     assert sorted(marked) == sorted({a["hex"] for a in lays})
     hex_id, name = recorded["hex"], recorded["tile"].rsplit("-", 1)[0]
     page.locator(f".map .hexes .hex[data-hex='{hex_id}'] .hex-id").click(force=True)
-    page.locator(f".lay-box .tile-choice[data-tile='{name}']").click()
+    choices = page.locator(".lay-box .tile-choice")
+    keys = choices.evaluate_all("(bs) => bs.map((b) => b.dataset.tile)")
+    page.keyboard.press(str(keys.index(name) + 1))  # a tile by its number key
+    assert "chosen" in str(choices.nth(keys.index(name)).get_attribute("class"))
     rotations = [
         a["rotation"] for a in lays if a["hex"] == hex_id and a["tile"].startswith(name + "-")
     ]
