@@ -1,8 +1,7 @@
 """A 1817 table across two instances: a person at each, watchers at both, the bots' instance
 killed mid-game and its bots taken over by the other.
 
-The 1817 engine does not list its map decisions yet: play goes on until the game waits
-for one (the first home station), which is where these games come to rest.
+Play goes on until the table rests: the game over, or a decision nobody here takes.
 """
 
 from __future__ import annotations
@@ -86,4 +85,4 @@ def test_a_1817_table_across_two_instances(spawn: Callable[..., list[Instance]])
     check_in_order(survivor_watch)
     assert all(m["game"] == "1817" for m in survivor_watch.states)
     last = survivor_watch.states[-1]
-    assert last["seq"] == end and last["decision"] is not None
+    assert last["seq"] == end

@@ -54,4 +54,16 @@ def test_revenue_and_ipo_winner_follow_the_round() -> None:
         if action.type == "run_routes":
             assert plan.revenue() == 0
     assert winners > 3
-    assert planner(state).route_revenue("A&S") is None
+
+
+def test_route_revenue_is_at_least_what_the_players_ran() -> None:
+    checked = 0
+    for game in GAMES[:3]:
+        for _, action, state in positions(game):
+            if action.type != "run_routes":
+                continue
+            ran = sum(int(r.get("revenue", 0)) for r in action.get("routes") or [])
+            best = planner(state).route_revenue(str(action.entity))
+            assert best >= ran, f"{game}: {action.entity} {best} < {ran}"
+            checked += 1
+    assert checked > 30

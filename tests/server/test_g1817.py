@@ -1,9 +1,5 @@
 """1817 at the server: the lobby's choices, a table with bots played over the WebSocket
-through the first auction and stock round, refusals, a restart.
-
-The 1817 engine does not list its map decisions yet (the home station after the first
-IPO, tile lays, routes): play goes on until the game waits for a decision it does not
-list, or until the first operating round once it does.
+through the auction, the stock round and on to the end, refusals, a restart.
 """
 
 from __future__ import annotations
@@ -16,14 +12,15 @@ from starlette.testclient import TestClient
 
 from takeover.core.extensions import SHARED_VIEW
 from takeover.core.registry import get as get_game
+from takeover.core.registry import replay_record
 from takeover.server.table import play_on, start_state
 
 from .helpers import create, hello, start, until
 
 SQLITE = pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 
-MOST = 400
-"""Actions a test plays at most (the first auction and stock round take far fewer)."""
+MOST = 3000
+"""Actions a test plays at most (random 1817 games end far sooner: a bankruptcy)."""
 
 
 def choose(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -36,37 +33,36 @@ def choose(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return legal[rng.randrange(len(legal))]
 
 
-def listed_for_anyone(client: TestClient, table_id: str) -> bool:
-    """Whether the game lists an action for a seat it waits for (the server's own state)."""
-    state = client.app.state.services.master.tables[table_id].state  # type: ignore[attr-defined]
-    decision = state.pending()
-    return decision is not None and any(state.legal_actions(n) for n in decision.seats)
+def served(client: TestClient, table_id: str) -> Any:
+    """The table as the server holds it."""
+    return client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
 
 
-def play_until_unlisted(
-    client: TestClient, ws: Any, table_id: str, rng: random.Random
-) -> tuple[dict[str, Any], list[str]]:
-    """Act for our seat whenever it has listed actions; stop when nobody has one (or at the
-    first operating round, or after :data:`MOST`). The last state and the kinds we decided."""
+def play(
+    ws: Any, rng: random.Random, stop_at: int | None = None
+) -> tuple[dict[str, Any], list[str], set[str]]:
+    """Act for our seat whenever it has legal actions, until the game ends or (with
+    ``stop_at``) until our first decision from that ``seq`` on (the bots then wait for us).
+    The last state, the kinds we decided and the rounds seen."""
     ours: list[str] = []
+    seen: set[str] = set()
     state = until(ws, "state")
     while state["seq"] < MOST and state["status"] == "playing":
-        if state["view"]["round"] not in ("Auction", "Stock"):
-            break
+        seen.add(state["view"]["round"])
         if state["legal"]:
+            if stop_at is not None and state["seq"] >= stop_at:
+                break
             ours.append(state["decision"]["kind"])
             ws.send_json({"type": "action", "seq": state["seq"], "action": choose(state, rng)})
-        elif not listed_for_anyone(client, table_id):
-            state_now = client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
-            if state_now.seq == state["seq"]:
-                break
         state = until(ws, "state")
-    return state, ours
+    return state, ours, seen
 
 
 @SQLITE
 def test_options_describe_1817_from_its_definition(client: TestClient) -> None:
-    games = {g["name"]: g for g in client.get("/api/options").json()["games"]}
+    listed = client.get("/api/options").json()["games"]
+    assert [g["name"] for g in listed] == ["acquire", "1817"]  # the default game first
+    games = {g["name"]: g for g in listed}
     g1817 = games["1817"]
     details = g1817["preset_details"]
     assert {t: d["seats"] for t, d in details.items()} == {
@@ -113,9 +109,7 @@ def test_1817_tables_refused_with_the_reason(
     assert client.get("/api/tables").json()["total"] == 0
 
 
-def test_a_1817_table_with_bots_plays_the_auction_and_the_stock_round(
-    client: TestClient,
-) -> None:
+def test_a_1817_table_with_bots_plays_a_whole_game(client: TestClient) -> None:
     made = create(
         client,
         game="1817",
@@ -130,14 +124,23 @@ def test_a_1817_table_with_bots_plays_the_auction_and_the_stock_round(
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         hello(ws, token)
         start(client, table_id, token)
-        last, ours = play_until_unlisted(client, ws, table_id, random.Random(3))
+        last, ours, rounds = play(ws, random.Random(3))
     assert "selection_auction" in ours  # everyone bids in the first auction
-    assert last["game"] == "1817" and last["view"]["round"] in ("Stock", "Operating")
-    record = client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
-    assert record.seq == last["seq"] > 10
-    # what the server committed replays to what it holds
-    stored = client.get(f"/api/tables/{table_id}").json()
-    assert stored["seq"] == last["seq"] and stored["game"] == "1817"
+    assert {"Auction", "Stock"} <= rounds
+    assert last["game"] == "1817" and last["status"] == "finished", last["decision"]
+    table = served(client, table_id)
+    assert table.seq == last["seq"] and table.status == "finished"
+    # the archive has it, with its result, and its record replays to the end position
+    (entry,) = client.get("/api/games").json()["games"]
+    assert entry["id"] == table_id and entry["game"] == "1817"
+    assert entry["scores"] == table.state.scores() and entry["ranks"] == table.state.ranks()
+    assert [(s["kind"], s["bot"]) for s in entry["seats"]] == [("human", None)] + [
+        ("bot", "random")
+    ] * 3
+    record = client.get(f"/api/games/{table_id}/record").json()
+    assert replay_record(record).view(None) == last["view"]
+    end = client.get(f"/api/games/{table_id}/steps/{last['seq']}").json()
+    assert end["view"] == last["view"] and end["text"]
 
 
 @SQLITE
@@ -181,7 +184,7 @@ def test_refusals_change_nothing(client: TestClient) -> None:
             err = until(acting, "error")
             assert err["code"] == "illegal" and "entity" in err["message"]
             # nothing changed: the table is where it was, and the legal action still goes
-            table = client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
+            table = served(client, table_id)
             assert table.seq == 0 and table.state.view(None) == state["view"]
             acting.send_json({"type": "action", "seq": 0, "action": legal})
             assert until(acting, "state")["seq"] == 1
@@ -201,9 +204,11 @@ def test_a_1817_table_survives_a_restart(make_client: Any) -> None:
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         hello(ws, token)
         start(client, table_id, token)
-        before, _ = play_until_unlisted(client, ws, table_id, random.Random(5))
-    held = client.app.state.services.master.tables[table_id]  # type: ignore[attr-defined]
+        # into the first auction, to a decision of ours (the bots wait for it)
+        before, _, _ = play(ws, random.Random(5), stop_at=10)
+    held = served(client, table_id)
     view, seq = held.state.view(0), held.seq
+    assert before["seq"] == seq >= 10 and before["legal"]
     client.__exit__(None, None, None)
 
     again = make_client()
@@ -212,9 +217,12 @@ def test_a_1817_table_survives_a_restart(make_client: Any) -> None:
         resumed = until(ws, "state")
     assert resumed["seq"] == seq and resumed["view"] == view
     assert [r["seq"] for r in resumed["recent"]] == list(range(max(1, seq - 49), seq + 1))
-    # the stored actions replay, one by one, to the same position
-    rebuilt = again.app.state.services.master.tables[table_id].state  # type: ignore[attr-defined]
-    assert rebuilt.view(0) == view and before["seq"] == seq
+    # the stored actions replay, one by one, to the same position, and play goes on
+    assert served(again, table_id).state.view(0) == view
+    with again.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        last, _, _ = play(ws, random.Random(6))
+    assert last["status"] == "finished" and last["seq"] > seq
 
 
 def test_play_on_replays_the_setup_the_master_stored() -> None:
@@ -242,3 +250,34 @@ def test_play_on_replays_the_setup_the_master_stored() -> None:
     shared = again.extension(SHARED_VIEW)
     assert shared is not None
     assert all(again.view(seat) == shared.view() for seat in (None, 0, 1, 2))
+
+
+def test_a_1817_seat_whose_time_ran_out_is_played_by_a_bot(make_client: Any) -> None:
+    """Turn timers know nothing of a game: the seats of ``pending()`` are timed."""
+    client = make_client(timer_fast_seconds=0.4)
+    made = create(
+        client,
+        game="1817",
+        seats=3,
+        ruleset="1817WO",
+        name="Ann",
+        bots={"1": "random", "2": "random"},
+        timer="fast",
+        on_timeout="random",
+    )
+    table_id, token = made["table"]["id"], made["token"]
+    start(client, table_id, token)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        hello(watcher, None)
+        state = until(watcher, "state")
+        while 0 not in state["decision"]["seats"]:  # the bots move until it is Ann's turn
+            state = until(watcher, "state")
+        assert state["clock"]["seats"] == [0] and state["clock"]["timer"] == "fast"
+        while True:
+            message = until(watcher, "clock")
+            if message.get("event", {}).get("type") == "timed_out":
+                break
+        assert message["event"] == {"type": "timed_out", "seat": 0, "bot": "random"}
+        # the bot decides for Ann: the game moves on from her decision
+        moved = until(watcher, "state")
+        assert moved["seq"] > state["seq"] and moved["last"]["player"] == 0

@@ -28,7 +28,10 @@ def test_messages_are_one_tagged_union() -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ('{"type": "fly"}', "unknown message type 'fly' (types: hello, action, chat, ping, back)"),
+        (
+            '{"type": "fly"}',
+            "unknown message type 'fly' (types: hello, action, chat, ping, back, history)",
+        ),
         ('{"seq": 0}', '"type" is required'),
         ("[1]", "a message must be a JSON object"),
         ("{nope", "a message must be a JSON object"),

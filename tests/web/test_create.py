@@ -1,6 +1,6 @@
 """The create form draws each game's seats range, presets and options from the server's
-per-game options schema (docs/web-client.md); today's Acquire-only answer is covered by
-test_lobby.py against the real server."""
+per-game options schema (docs/web-client.md): a schema of every kind of option, and the
+real server's answer, in which 1817's titles have their own seats and options."""
 
 from __future__ import annotations
 
@@ -114,7 +114,8 @@ def test_the_form_follows_the_chosen_game(page: Any, server: Any, artifacts: Any
     # Back to Acquire: its own seats range, presets and options.
     page.select_option("select[name=game]", "acquire")
     seats = page.locator("select[name=seats] option").all_inner_texts()
-    assert seats == [f"{n} seats" for n in range(2, 7)]
+    low, high = answer["games"][0]["seats"]["min"], answer["games"][0]["seats"]["max"]
+    assert seats == [f"{n} seat{'s' if n > 1 else ''}" for n in range(low, high + 1)]
     page.select_option("select[name=seats]", "3")
     page.select_option("select[name=preset]", "tlstyer")
     page.uncheck("input[data-option=bonuses_first]")
@@ -124,3 +125,60 @@ def test_the_form_follows_the_chosen_game(page: Any, server: Any, artifacts: Any
     assert sent[-1]["game"] == "acquire"
     assert sent[-1]["seats"] == 3
     assert sent[-1]["ruleset"] == {"preset": "tlstyer", "options": {"bonuses_first": False}}
+
+
+def test_1817_titles_have_their_own_seats_and_options(
+    page: Any, server: Any, artifacts: Any
+) -> None:
+    """The real server's answer: 1817 3 to 12 seats with volatility, 1817NA 2 to 6 and
+    1817WO 2 to 5 without it (from the game's definition), bots from the registry."""
+    sent: list[dict[str, Any]] = []
+
+    def capture(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        sent.append(json.loads(route.request.post_data))
+        route.fulfill(
+            status=409, json={"error": {"code": "conflict", "message": "not made in this test"}}
+        )
+
+    page.route("**/api/tables", capture)
+    page.goto(server.url)
+    page.fill(".create-form input[name=name]", "Ann")
+    page.select_option("select[name=game]", "1817")
+    titles = page.locator("select[name=preset] option").evaluate_all("es => es.map(e => e.value)")
+    assert titles == ["1817", "1817NA", "1817WO"]
+    counts = page.locator("select[name=seats] option").all_inner_texts()
+    assert counts == [f"{n} seats" for n in range(3, 13)]
+    assert page.locator("select[name=seats]").input_value() == "4"
+    page.click(".create-form summary")
+    shown = page.locator("[data-option]").evaluate_all("es => es.map(e => e.dataset.option)")
+    assert shown == ["volatility", "short_squeeze", "five_shorts", "modern_trains"]
+    bots = page.locator("select[name=seat-1] option").all_inner_texts()
+    assert "Bot: Random" in bots
+
+    page.select_option("select[name=preset]", "1817WO")
+    counts = page.locator("select[name=seats] option").all_inner_texts()
+    assert counts == [f"{n} seats" for n in range(2, 6)]
+    assert page.locator("select[name=seats]").input_value() == "4"  # still fits
+    shown = page.locator("[data-option]").evaluate_all("es => es.map(e => e.dataset.option)")
+    assert shown == ["short_squeeze", "five_shorts", "modern_trains"]
+
+    page.select_option("select[name=preset]", "1817")
+    page.select_option("select[name=seats]", "9")
+    page.select_option("select[name=preset]", "1817NA")
+    assert page.locator("select[name=seats]").input_value() == "4"  # 9 does not fit: usual
+    page.check("[data-option=short_squeeze]")
+    page.select_option("select[name=seat-1]", "open")
+    page.screenshot(path=artifacts / "48-create-1817NA.png")
+    page.click("#create")
+    page.locator(".create-form .error", has_text="not made in this test").wait_for()
+    assert sent[-1] == {
+        "game": "1817",
+        "seats": 4,
+        "bots": {"2": "random", "3": "random"},
+        "ruleset": {"preset": "1817NA", "options": {"short_squeeze": True}},
+        "name": "Ann",
+        "seat": 0,
+    }

@@ -8,10 +8,12 @@ loopback (this process, one asyncio loop); the deciding seat answers each
 whenever it may, else uniformly at random); a finished game is replaced by a new
 table. Actions per second counts the actions acknowledged across all tables
 during the measured window. ``--game`` names the games to measure in turn against the
-same server (``acquire,1817``: the same run). A game that comes to rest at a decision
-it lists no action for (1817's map decisions, while its engine lists none) is put away
-like a finished one (counted as ``games_at_rest``) and replaced by a new table, so its
-figures cover the phases that can be played. Latency runs from sending an action to the moment
+same server (``acquire,1817``: the same run). Where several seats may take a decision
+(1817's home station of a corporation without a president) each of them answers; the
+server takes the first and refuses the others as ``stale``, counted as ``races_lost``.
+A game that comes to rest at a decision its engine lists no action for is put away like
+a finished one (counted as ``games_at_rest``) and replaced by a new table.
+Latency runs from sending an action to the moment
 the last seat of that table has received the resulting ``state`` (p50, p99).
 The clients share the machine with the server, so on a small machine the figures
 include the clients' own CPU use (they decode with msgspec to keep it small).
@@ -62,6 +64,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--url", help="measure a running server (http://HOST:PORT) instead")
     p.add_argument("--database", help="store URL for the spawned server (default: a temp SQLite)")
+    p.add_argument(
+        "--split",
+        action="store_true",
+        help="instead: the game engine's share of a server action (copy, apply, view, legal "
+        "forms, encoding) along random games of each --game, without a server",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
@@ -85,6 +93,9 @@ class Level:
     ruleset: str | None = None
     actions: int = 0
     games: int = 0
+    races: int = 0
+    """Actions refused as ``stale``: another seat took a decision several may take first
+    (1817's home station of a corporation without a president), as the protocol intends."""
     at_rest: int = 0
     """Games put away at a decision their game lists no action for."""
     errors: list[str] = field(default_factory=list)
@@ -156,7 +167,10 @@ async def _table(
                 message = decode(raw)
                 kind = message["type"]
                 if kind == "error":
-                    level.errors.append(f"{message['code']}: {message['message']}")
+                    if message["code"] == "stale":
+                        level.races += 1  # a decision several seats may take: first wins
+                    else:
+                        level.errors.append(f"{message['code']}: {message['message']}")
                     continue
                 if kind != "state":
                     continue
@@ -326,7 +340,60 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def split(game: str, ruleset: str | None, seats: int, most: int = 3000) -> dict[str, Any]:
+    """Milliseconds per action of the engine work a server action does for ``game``: the
+    copy the master applies to, ``apply``, the view (once, for a game that shows everyone
+    the same; else per seat), its JSON encoding and the decider's legal forms; along random
+    games from seeds 0, 1, ... until ``most`` actions."""
+    from msgspec.json import Encoder
+
+    from takeover.core.extensions import SHARED_VIEW
+    from takeover.core.registry import get
+
+    definition, encoder = get(game), Encoder()
+    spent = dict.fromkeys(("copy", "apply", "views", "encode", "legal_forms"), 0.0)
+    actions = seed = 0
+    clock = time.process_time  # CPU time: little disturbed by other load
+    while actions < most:
+        state = definition.new_game([f"P{n}" for n in range(seats)], ruleset, seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while (decision := state.pending()) is not None and actions < most:
+            seat = decision.seats[0]
+            legal = state.legal_actions(seat)
+            action = legal[rng.randrange(len(legal))]
+            t0 = clock()
+            after = state.clone()
+            t1 = clock()
+            after.apply(action, seat)
+            t2 = clock()
+            shared = after.extension(SHARED_VIEW)
+            views = [shared.view()] if shared else [after.view(n) for n in range(seats)]
+            t3 = clock()
+            for view in views:
+                encoder.encode(view)
+            t4 = clock()
+            if (upcoming := after.pending()) is not None:
+                after.legal_forms(upcoming.seats[0])
+            t5 = clock()
+            for key, took in zip(spent, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True):
+                spent[key] += took
+            state, actions = after, actions + 1
+    out: dict[str, Any] = {"game": game, "actions": actions, "games": seed}
+    out.update({f"{k}_ms": round(1000 * v / actions, 3) for k, v in spent.items()})
+    out["total_ms"] = round(1000 * sum(spent.values()) / actions, 3)
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.split:
+        rows = [split(game, args.ruleset, args.seats) for game in args.game]
+        if args.json:
+            print(json.dumps({"split": rows}, indent=2))
+        else:
+            for row in rows:
+                print(" ".join(f"{k}={v}" for k, v in row.items()))
+        return 0
     levels = args.tables
     results = []
     with serving(args.url, args.database) as (base, pid):
@@ -352,6 +419,7 @@ def run(args: argparse.Namespace) -> int:
                     "actions_per_second": round(level.actions / elapsed, 1),
                     "games_finished": level.games,
                     "games_at_rest": level.at_rest,
+                    "races_lost": level.races,
                     "latency_p50_ms": round(1000 * _pct(level.latencies, 0.50), 2),
                     "latency_p99_ms": round(1000 * _pct(level.latencies, 0.99), 2),
                     "server_cpu_ms_per_action": per_action,

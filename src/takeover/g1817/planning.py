@@ -2,8 +2,8 @@
 
 Bots decide among the listed actions, but some decisions turn on facts the list does not
 carry: the revenue the operating corporation has just run (for its dividend), where the
-price would move for each dividend, which auction is under way and at what bid, and (with
-the map) the best revenue a corporation's trains could earn. :class:`Planner` answers
+price would move for each dividend, which auction is under way and at what bid, and the
+best revenue a corporation's trains could run now (the map's auto-router). :class:`Planner` answers
 those from the position, read-only, so no bot reads a round's fields.
 
 >>> from takeover.g1817.state import Game1817
@@ -16,13 +16,12 @@ those from the position, read-only, so no bot reads a round's fields.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from takeover.core.extensions import Extension
 from takeover.g1817.data.editions import MARKET_PRICES
 
 if TYPE_CHECKING:
-    from takeover.g1817.entities import Corporation
     from takeover.g1817.state import Game1817
 
 
@@ -33,17 +32,6 @@ class AuctionUnderWay:
 
     target: str
     bids: dict[int, int]
-
-
-class RouteRevenue(Protocol):
-    """The map's answer (stage 2): the best revenue ``corp``'s trains could run now."""
-
-    def __call__(self, game: Game1817, corp: Corporation) -> int: ...
-
-
-ROUTE_REVENUE: list[RouteRevenue] = []
-"""Where the map registers its auto-router's revenue (at most one entry); empty while
-the map is not modelled, and then :meth:`Planner.route_revenue` answers ``None``."""
 
 
 class Planner:
@@ -105,12 +93,21 @@ class Planner:
         target = max(1 if index > 0 else 0, min(index + steps, len(MARKET_PRICES) - 1))
         return MARKET_PRICES[target]
 
-    def route_revenue(self, sym: str) -> int | None:
-        """The best revenue the corporation could run now, from the map's auto-router;
-        ``None`` while the map is not modelled."""
-        if not ROUTE_REVENUE:
-            return None
-        return ROUTE_REVENUE[0](self.game, self.game.corps[sym])
+    def route_revenue(self, sym: str, distances: list[int] | None = None, limit: int = 2000) -> int:
+        """The best revenue the corporation's trains (or trains of ``distances``) could
+        run now: the map's auto-router (:func:`takeover.g1817.map.router.best_routes`,
+        keeping at most ``limit`` routes, the best by revenue: planning needs no more)."""
+        from takeover.g1817.map.router import best_routes
+
+        game = self.game
+        corp = game.corps[sym]
+        if distances is None:
+            distances = [int(t.name.rstrip("+")) for t in corp.trains]
+        if not distances or not corp.tokens_placed:
+            return 0
+        modern = "modern_trains" in game.optional_rules
+        total, _ = best_routes(game.board, sym, distances, game.phase_colors, modern, limit)
+        return total
 
 
 PLANNING: Extension[Planner] = Extension("planning", Planner.__doc__ or "")

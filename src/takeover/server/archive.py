@@ -146,4 +146,7 @@ def _entry(record: TableRecord) -> dict[str, Any]:
         "scores": result.get("scores"),
         "ranks": result.get("ranks"),
         "actions": record.seq,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in record.seats
+        ],
     }

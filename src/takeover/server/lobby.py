@@ -18,7 +18,14 @@ from takeover.server.bots import bot_levels
 from takeover.server.clock import timers
 from takeover.server.limits import Bucket, client_address, lobby_page, page_bounds
 from takeover.server.master import MasterError
-from takeover.server.schemas import BadMessage, CreateTable, JoinTable, Leave, StartTable
+from takeover.server.schemas import (
+    DEFAULT_GAME,
+    BadMessage,
+    CreateTable,
+    JoinTable,
+    Leave,
+    StartTable,
+)
 from takeover.server.schemas import decode_body as decode
 from takeover.server.services import services
 from takeover.server.storage import TableRecord
@@ -65,7 +72,8 @@ async def options(request: Request) -> Response:
     from its definition and the bot registry), the turn timers, the limits. The top-level
     ``seats``, ``presets``, ``choices`` and ``bots`` describe Acquire, for older clients."""
     settings = services(request).settings
-    games = [game_options(get_game(name)) for name in game_names()]
+    ordered = sorted(game_names(), key=lambda name: (name != DEFAULT_GAME, name))
+    games = [game_options(get_game(name)) for name in ordered]
     acquire = next(g for g in games if g["name"] == "acquire")
     return JSONResponse(
         {
@@ -74,6 +82,11 @@ async def options(request: Request) -> Response:
             "presets": acquire["presets"],
             "choices": {o["name"]: o["values"] for o in acquire["options"] if "values" in o},
             "bots": acquire["bots"],
+            "imports": [
+                {"game": d.name, "title": d.title, "source": d.imports.source}
+                for d in map(get_game, game_names())
+                if d.imports is not None
+            ],
             "timers": timers(settings),
             "limits": {
                 "name_length": settings.name_length,

@@ -18,7 +18,7 @@ import time
 from typing import Any, Protocol
 
 from takeover.core.errors import TakeoverError
-from takeover.core.protocol import Decision
+from takeover.core.protocol import Decision, GameState
 from takeover.core.registry import get as get_game
 from takeover.core.registry import names as game_names
 from takeover.server.auth import BadName, clean_text
@@ -39,11 +39,14 @@ from takeover.server.seating import (
 )
 from takeover.server.storage import Store, TableRecord
 from takeover.server.storage.repository import ChatLine, StaleWrite
-from takeover.server.table import Seat, Table, Update
+from takeover.server.table import Seat, Table, Update, play_on, start_state
 
 __all__ = ["Listener", "Master", "MasterError"]
 
 log = logging.getLogger("takeover.server")
+
+HISTORY_MOST = 500
+"""The most past actions one ``history`` answer holds (a client asks again for more)."""
 
 
 class Listener(Protocol):
@@ -332,7 +335,7 @@ class Master:
             if table.bot_only:
                 await check_bot_tables(self.store, self.settings.bot_tables)
             seats, added = seats_at_start(table, self.bots, fill)
-            names = [seats[n].name for n in range(table.num_seats)]
+            names = distinct([seats[n].name for n in range(table.num_seats)])
             try:
                 state = table.definition.new_game(names, table.ruleset, seed=secrets.randbits(62))
             except (TakeoverError, ValueError) as exc:
@@ -494,6 +497,34 @@ class Master:
         limit = self.settings.chat_history
         return await self.store.run(lambda c: self.repo.recent_chat(c, table.id, limit))
 
+    async def history(
+        self, table: Table, before: int, limit: int
+    ) -> tuple[GameState, list[Update]]:
+        """The actions numbered ``max(1, before - limit)`` to ``before - 1`` with their events,
+        and a state to show them with: from the table's recent actions when they reach back
+        so far, else replayed from the store (in a thread)."""
+        if table.state is None:
+            raise MasterError("not_started", "the game has not started yet")
+        if not isinstance(before, int) or not 1 <= before <= table.seq + 1:
+            raise MasterError(
+                "bad_request", f'"before" must be 1 to {table.seq + 1}, not {before!r}'
+            )
+        limit = max(1, min(limit, HISTORY_MOST))
+        first = max(1, before - limit)
+        recent = list(table.recent)
+        if not recent or recent[0].seq <= first:
+            return table.state, [u for u in recent if first <= u.seq < before]
+        record = await self.store.run(lambda c: self.repo.table(c, table.id, actions=True))
+        if record is None or record.setup is None:
+            raise MasterError("not_found", f"no table {table.id!r}")
+
+        def replay() -> tuple[GameState, list[Update]]:
+            state = start_state(get_game(record.game), record.setup or {})
+            wanted = [u for u in play_on(state, record.actions[: before - 1], 0) if u.seq >= first]
+            return state, wanted
+
+        return await asyncio.to_thread(replay)
+
     # ------------------------------------------------------------------ presence
     def connect(self, table: Table, seat: int | None) -> None:
         """Count a connection here (the summary adds the other instances' reports)."""
@@ -560,3 +591,19 @@ def not_yours(table: Table, decision: Decision) -> str:
         f"{table.seats[n].name} (seat {n})" for n in decision.seats if n in table.seats
     )
     return f"it is not your decision: {who or 'nobody'} must {decision.kind.replace('_', ' ')}"
+
+
+def distinct(names: list[str]) -> list[str]:
+    """The players' names for the game's record, a name already taken numbered by its seat
+    as the lobby shows it (records from elsewhere, 18xx.games', tell players apart by name).
+
+    >>> distinct(["Ann", "Random bot", "Random bot", "Random bot 3"])
+    ['Ann', 'Random bot', 'Random bot 4', 'Random bot 3']
+    """
+    out: list[str] = []
+    for seat, name in enumerate(names):
+        candidate, number = name, seat + 1
+        while candidate in out or (candidate != name and candidate in names):
+            candidate, number = f"{name} {number}", number + 1
+        out.append(candidate)
+    return out

@@ -60,14 +60,30 @@ def state_message(
         "clock": clock_view(table),
     }
     if recent:
-        message["recent"] = [
-            {
-                "seq": past.seq,
-                **state.action_view(past.action, past.seat, seat),
-                "events": _events(state, past, seat),
-            }
-            for past in recent
-        ]
+        message["recent"] = [past_entry(state, past, seat) for past in recent]
+    return message
+
+
+def past_entry(state: GameState, past: Update, seat: int | None) -> dict[str, Any]:
+    """A past action as ``seat`` saw it live (``recent`` and ``history`` entries)."""
+    return {
+        "seq": past.seq,
+        **state.action_view(past.action, past.seat, seat),
+        "events": _events(state, past, seat),
+    }
+
+
+def history_message(
+    state: GameState, updates: Iterable[Update], seat: int | None, before: int, ref: Any
+) -> dict[str, Any]:
+    """The answer to a ``history`` request: the actions before ``before``, oldest first."""
+    message: dict[str, Any] = {
+        "type": "history",
+        "before": before,
+        "actions": [past_entry(state, past, seat) for past in updates],
+    }
+    if ref is not None:
+        message["ref"] = ref
     return message
 
 

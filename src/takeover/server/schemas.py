@@ -54,12 +54,19 @@ class Ping(ClientMessage, tag="ping"):
     pass
 
 
+class History(ClientMessage, tag="history"):
+    """The actions before action number ``before`` (docs/server-protocol.md, "history")."""
+
+    before: int
+    limit: int = 200
+
+
 class Back(ClientMessage, tag="back"):
     """An absent person takes their seat back (docs/server-protocol.md, "Turn timers")."""
 
 
-AnyClientMessage = Hello | ActionMessage | ChatMessage | Ping | Back
-MESSAGE_TYPES = ("hello", "action", "chat", "ping", "back")
+AnyClientMessage = Hello | ActionMessage | ChatMessage | Ping | Back | History
+MESSAGE_TYPES = ("hello", "action", "chat", "ping", "back", "history")
 
 _client_messages = msgspec.json.Decoder(AnyClientMessage)
 _loose = msgspec.json.Decoder()
@@ -113,9 +120,13 @@ class Body(msgspec.Struct, forbid_unknown_fields=True):
     pass
 
 
+DEFAULT_GAME = "acquire"
+"""The game of a table created without naming one (first in ``/api/options``)."""
+
+
 class CreateTable(Body):
     seats: int
-    game: Annotated[str, msgspec.Meta(min_length=1, max_length=16)] = "acquire"
+    game: Annotated[str, msgspec.Meta(min_length=1, max_length=16)] = DEFAULT_GAME
     ruleset: str | dict[str, Any] | None = None
     """The game's record form of a ruleset (``None``: its default preset)."""
     bots: dict[str, BotName] = {}

@@ -22,6 +22,7 @@ from takeover.server.messages import (
     chat_message,
     clock_message,
     error_message,
+    history_message,
     state_message,
     table_message,
 )
@@ -30,6 +31,7 @@ from takeover.server.schemas import (
     BadMessage,
     ChatMessage,
     Hello,
+    History,
     Ping,
     decode_message,
     loose_ref,
@@ -220,6 +222,10 @@ class Hub:
                 raise MasterError("bad_request", 'say "hello" first (with a token, or spectate)')
             if isinstance(msg, Ping):  # (a tab left open pings: that is not the person)
                 conn.send_json({"type": "pong", **({"ref": ref} if ref is not None else {})})
+                return
+            if isinstance(msg, History):  # (a page that loads asks: not the person either)
+                state, updates = await self.master.history(conn.table, msg.before, msg.limit)
+                conn.send(_dumps(history_message(state, updates, conn.seat, msg.before, ref)))
                 return
             await self.master.clock.back(conn.table, conn.seat)  # a person who speaks is here
             if isinstance(msg, ActionMessage):

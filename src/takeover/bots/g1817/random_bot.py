@@ -1,6 +1,7 @@
 """1817's ``random`` bot: uniform over the legal actions, with the one bias a game needs
-to get anywhere: when routes are run it runs the best listed run (an uniform pick would
-mostly throw revenue away and stall every corporation in the acquisition zone).
+to get anywhere: when routes are run it runs the best listed run (the auto-router's set
+rather than none: a uniform pick would throw half the revenue away and drive every
+corporation into the acquisition zone).
 
 No pass loops in 1817 as the engine lists it: a stock round ends when everyone passes
 in a row, an auction when every player has passed, an operating step moves on, so a

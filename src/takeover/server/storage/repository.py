@@ -524,7 +524,12 @@ class Repository:
             .limit(limit)
             .offset(offset)
         ).all()
-        return [_table(r) for r in rows], int(total)
+        tables = {r.id: _table(r) for r in rows}
+        if tables:
+            seats = select(SeatRow).where(SeatRow.table_id.in_(list(tables))).order_by(SeatRow.seat)
+            for seat in conn.execute(seats):
+                tables[seat.table_id].seats.append(_seat(seat))
+        return list(tables.values()), int(total)
 
     def recent_chat(self, conn: Connection, table_id: str, limit: int) -> list[ChatLine]:
         rows = conn.execute(_RECENT_CHAT, {"b_id": table_id, "b_limit": limit}).all()

@@ -9,13 +9,13 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+async function call(method, path, body, raw = false) {
   let response;
   try {
     response = await fetch(path, {
       method,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError("offline", "The server is not answering. Is takeover serve running?");
@@ -59,6 +59,8 @@ export const api = {
   games: (limit = 50, offset = 0) => call("GET", `/api/games?limit=${limit}&offset=${offset}`),
   record: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/record`),
   step: (id, n) => call("GET", `/api/games/${encodeURIComponent(id)}/steps/${n}`),
+  /** Upload a game record from elsewhere (its JSON text as it is): the import's summary. */
+  importGame: (text) => call("POST", "/api/imports", text, true),
 };
 
 // Seat tokens live in localStorage, keyed by table id, so a reload or another tab resumes

@@ -1,7 +1,8 @@
 // The create form: the game (when the server offers several), its seats range, its ruleset
-// preset and options (drawn from the game's options schema, shell/options.js), who sits
-// where (me, open for a person, or a bot of one of the game's levels), and the turn timer
-// with what happens when a person's time runs out (wait, or a bot plays for them).
+// preset and options (drawn from the game's options schema, shell/options.js; a preset may
+// have its own seats range and offer only some options, as 1817's titles 1817, 1817NA and
+// 1817WO do), who sits where (me, open for a person, or a bot of one of the game's levels),
+// and the turn timer with what happens when a person's time runs out (wait, or a bot plays).
 
 import { api, prefs, seats } from "./api.js";
 import { el, replace } from "./dom.js";
@@ -60,9 +61,17 @@ export function createForm(options, app) {
   };
   timer.addEventListener("change", () => (onTimeout.disabled = timer.value === "off"));
 
-  const drawGame = () => {
+  /** The preset's details: its seats range and the options it offers (all: `null`). */
+  const details = () => {
     const g = game();
-    const { min, max } = g.seats;
+    const d = g.presetDetails && g.presetDetails[preset.value];
+    return d || { seats: g.seats, options: null, description: "" };
+  };
+
+  /** The seat counts of the chosen preset, keeping the count chosen when it still fits. */
+  const drawCount = (fresh) => {
+    const { min, max, default: usual } = details().seats;
+    const before = Number(count.value);
     replace(
       count,
       Array.from({ length: max - min + 1 }, (_, i) => {
@@ -70,14 +79,22 @@ export function createForm(options, app) {
         return el("option", { value: n, text: plural(n, "seat") });
       }),
     );
-    count.value = String(g.seats.default); // each game starts at its own usual table size
+    // each game starts at its own usual table size; a count that still fits stays
+    count.value = String(!fresh && before >= min && before <= max ? before : usual);
+  };
+
+  const drawGame = () => {
+    const g = game();
     replace(
       preset,
-      Object.keys(g.presets || {}).map((p) => el("option", { value: p, text: p })),
+      Object.keys(g.presets || {}).map((p) => {
+        const about = g.presetDetails && g.presetDetails[p] && g.presetDetails[p].description;
+        return el("option", { value: p, text: about ? `${p} (${about})` : p });
+      }),
     );
     if (g.presets) preset.value = g.preset;
     presetLabel.hidden = !g.presets;
-    optionsPanel.hidden = !g.options.length;
+    drawCount(true);
     seatChoice.length = 0; // bots differ between games: choose afresh
     drawSeats();
     drawOptions();
@@ -121,10 +138,18 @@ export function createForm(options, app) {
     );
   };
 
+  /** The options a table of the chosen preset may change. */
+  const offered = () => {
+    const names = details().options;
+    return game().options.filter((o) => !names || names.includes(o.name));
+  };
+
   const drawOptions = () => {
     const base = baseValues();
     optionBox.replaceChildren();
-    for (const o of game().options) {
+    const shown = offered();
+    optionsPanel.hidden = !shown.length;
+    for (const o of shown) {
       const value = base[o.name];
       let input;
       if (o.type === "bool") {
@@ -179,7 +204,11 @@ export function createForm(options, app) {
 
   gameSelect.addEventListener("change", drawGame);
   count.addEventListener("change", drawSeats);
-  preset.addEventListener("change", drawOptions);
+  preset.addEventListener("change", () => {
+    drawCount(false);
+    drawSeats();
+    drawOptions();
+  });
   drawGame();
 
   const form = el(
@@ -187,7 +216,7 @@ export function createForm(options, app) {
     { class: "create-form" },
     el("label", {}, "Your name ", name),
     options.games.length > 1 ? el("label", {}, "Game ", gameSelect) : null,
-    el("div", { class: "row" }, el("label", {}, "Seats ", count), presetLabel),
+    el("div", { class: "row" }, presetLabel, el("label", {}, "Seats ", count)),
     el("h3", { text: "Who sits where" }),
     seatBox,
     timerRow,

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { el, money, replace } from "./dom.js";
 import { rulesetText } from "./options.js";
 import { displayNames, seatDetails } from "./seats.js";
+import { importPanel } from "./upload.js";
 import { plural } from "./words.js";
 
 const PAGE = 25;
@@ -18,6 +19,7 @@ export class GamesPage {
       "div",
       { class: "page games-page" },
       el("section", { class: "panel" }, el("h2", { text: "Finished games" }), this.body),
+      importPanel(app),
     );
     this.load();
   }

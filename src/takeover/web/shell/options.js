@@ -3,9 +3,11 @@
 // Acquire (presets, choices, one seats range); a server with several games lists each with
 // its own seats range, presets, options schema and bots. Both read into:
 //
-//   {legacy, limits, timers, games: [{name, title, seats: {min, max, default}, presets, preset,
-//                             options: [{name, label, type, values, min, max, default,
-//                                        nullable, help}], bots: [{spec, label}]}]}
+//   {legacy, limits, timers, imports: [{game, title, source}],
+//    games: [{name, title, seats: {min, max, default}, presets, preset,
+//             presetDetails: {[preset]: {seats, options: [names] | null, description}} | null,
+//             options: [{name, label, type, values, min, max, default, nullable, help}],
+//             bots: [{spec, label}]}]}
 //
 // `legacy` is true for today's response: the create request then carries no `game` field.
 
@@ -44,9 +46,16 @@ export function readOptions(raw) {
       limits,
       timers: raw.timers || null,
       games: raw.games.map((g) => readGame(g, raw.bots || [])),
+      imports: Array.isArray(raw.imports) ? raw.imports : [],
     };
   }
-  return { legacy: true, limits, timers: raw.timers || null, games: [legacyAcquire(raw)] };
+  return {
+    legacy: true,
+    limits,
+    timers: raw.timers || null,
+    games: [legacyAcquire(raw)],
+    imports: [],
+  };
 }
 
 function readGame(g, bots) {
@@ -64,7 +73,24 @@ function readGame(g, bots) {
       : null,
     options: (g.options || []).filter((o) => o && o.name && TYPES.has(o.type)).map(readOption),
     bots: g.bots || bots,
+    presetDetails: presets ? readDetails(g.preset_details, presets, seats) : null,
   };
+}
+
+/** Per preset: its seats range, the options it lets a table change, a line about it
+ * (`preset_details`; without it every preset has the game's seats and every option). */
+function readDetails(raw, presets, seats) {
+  const out = {};
+  for (const name of Object.keys(presets)) {
+    const d = (raw && raw[name]) || {};
+    const range = d.seats ? readSeats({ ...d.seats, default: seats.default }) : seats;
+    out[name] = {
+      seats: range,
+      options: Array.isArray(d.options) ? d.options : null,
+      description: d.description || "",
+    };
+  }
+  return out;
 }
 
 function readSeats(s = {}) {
@@ -118,6 +144,7 @@ function legacyAcquire(raw) {
     preset: names[0] || null,
     options,
     bots: raw.bots || [],
+    presetDetails: null,
   };
 }
 
