@@ -351,8 +351,10 @@ export const prompts = {
           const nodes = ["Merge ", corpTag(action.entity), " with ", corpTag(action.corporation)];
           return richButton(prompt, nodes, action);
         }
-        const target = view.auction ? view.auction.target : "it";
-        return richButton(prompt, [corpTag(action.corporation), ` acquires ${target}`], action, {
+        const won = view.acquisition && view.acquisition.winner;
+        const target = won ? won.corporation : view.auction ? view.auction.target : "it";
+        const price = won ? ` for ${money(won.price)}` : "";
+        return richButton(prompt, [corpTag(action.corporation), ` buys ${target}${price}`], action, {
           title: `${playerName(view, action.entity, names)} picks which corporation buys`,
         });
       }),
