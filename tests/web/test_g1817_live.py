@@ -62,6 +62,7 @@ def test_a_person_and_three_bots_at_a_1817_table(page: Any, server: Any, artifac
     lines = page.locator(".log li").all_inner_texts()
     assert any(" bids $" in line for line in lines)
     assert any(line.startswith("Ann ") for line in lines)
+    assert "— Stock round 1 —" in lines  # the round's start, seen live
     page.screenshot(path=artifacts / "1817-live.png")
     page.reload()
     page.wait_for_selector(".prompt[data-mode]")
