@@ -128,7 +128,7 @@ def test_place_a_token_on_a_legal_city(page: Any, server: Any) -> None:
     assert action_sent(page, fake) == tokens[1]
 
 
-def test_the_listed_best_run_is_drawn_and_run(page: Any, server: Any) -> None:
+def test_the_listed_best_run_is_drawn_and_run(page: Any, server: Any, artifacts: Any) -> None:
     game, _ = P.at(213)  # A&S runs its 2 train: the engine lists its router's best set
     message = P.state_message(game, P.seat_to_move(game))
     runs = [a for a in message["legal"] if a["type"] == "run_routes"]
@@ -136,6 +136,10 @@ def test_the_listed_best_run_is_drawn_and_run(page: Any, server: Any) -> None:
     assert best["routes"] and any(not a["routes"] for a in runs)
     fake = open_message(page, server, game, message)
     assert page.locator(".map .overlay .route-line").count() == 1
+    framed = view_box(page)
+    page.locator(".map").screenshot(path=artifacts / "1817-route-framed.png")
+    page.locator(".map-tools button[title='The whole map']").click()
+    assert framed[2] < view_box(page)[2]  # the map showed the route close up
     hexes = best["routes"][0]["connections"][0]
     assert " → ".join(hexes) in page.locator(".w-run_routes").inner_text()
     page.locator(".w-run_routes button.run-routes").click()
