@@ -34,6 +34,11 @@ def test_the_map_draws_the_board(page: Any, server: Any, artifacts: Any) -> None
                 assert slot.get_attribute("data-corp") == (sym or "")
         for marker in h["markers"]:
             assert node.locator(f".marker-{marker}").count() == 1
+    # a corporation's card points at its tokens on the map
+    sym = next(iter(game.view(0)["corps"]))
+    page.locator(f".corp-card[data-corp='{sym}']").hover()
+    placed = page.locator(f".map .hexes .slot[data-corp='{sym}']")
+    assert placed.count() > 0 and placed.count() == page.locator(".map .slot.highlight").count()
     chicago = page.locator(".map .hex[data-hex='D1'] .offboard-revenues")
     assert chicago.text_content() == "30506080"
     page.locator(".map").screenshot(path=artifacts / "1817-map.png")

@@ -57,6 +57,15 @@ export class G1817Table {
     replace(this.marketBox, el("h3", { text: "Stock market" }), renderMarket(view));
     replace(this.auctionBox, renderAuction(view, names));
     replace(this.corpsBox, el("h3", { text: "Corporations" }), renderCorporations(view, names));
+    // a corporation's card points at its tokens on the map
+    for (const card of this.corpsBox.querySelectorAll(".corp-card")) {
+      const mark = (on) => {
+        for (const slot of this.map.svg.querySelectorAll(`.slot[data-corp="${CSS.escape(card.dataset.corp)}"]`))
+          slot.classList.toggle("highlight", on);
+      };
+      card.addEventListener("mouseenter", () => mark(true));
+      card.addEventListener("mouseleave", () => mark(false));
+    }
     replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view));
     this.refreshSeats(state);
   }
