@@ -29,6 +29,8 @@ def test_panels_show_the_position(page: Any, server: Any, artifacts: Any) -> Non
     bess_card = page.locator(".corp-card[data-corp='Bess']")
     assert f"{bess['loans']}/{bess['size']} (${bess['interest_due']} due)" in bess_card.inner_text()
     assert "trains 2+ 3 4" in " ".join(bess_card.inner_text().split())
+    # the next train is a 4: it rusts the 2s and makes the 2+ obsolete
+    assert bess_card.locator(".train.doomed").all_inner_texts() == ["2+"]
     for pid, p in view["players"].items():
         row = page.locator(f".players-1817 .player-row[data-player='{pid}']")
         assert row.locator(".certs").inner_text() == f"{p['certs']}/{view['cert_limit']}"
