@@ -196,6 +196,7 @@ def test_acquisition_auction_bid_in_tens(page: Any, server: Any) -> None:
 
 def test_offer_a_corporation_for_sale(page: Any, server: Any) -> None:
     fake, game = open_at(page, server, 206)
+    assert "Keep WT (no sale)" in page.locator(".w-pass").inner_text()
     page.locator(".w-assign button.act", has_text="Offer WT for sale").click()
     sent = action_sent(page, fake)
     assert sent in legal(game) and (sent["entity"], sent["target"]) == (655, "WT")

@@ -74,8 +74,14 @@ function passLabel(view, action) {
       return "Done with loans";
     case "conversion":
       return "Neither convert nor merge";
-    case "buy_sell_par_shares":
+    case "post_conversion":
+      return "Buy no share";
+    case "acquire": {
+      const acq = view.acquisition || {};
+      if (acq.offer) return `Keep ${acq.offer} (no sale)`;
+      if (acq.buyer) return "Done with loans";
       return "Pass";
+    }
     default:
       return "Pass";
   }
