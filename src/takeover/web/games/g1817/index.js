@@ -31,7 +31,7 @@ export function decision(view) {
   const current = view.current;
   const forCorp = typeof current === "string" && view.corps && view.corps[current];
   if (forCorp && !words.includes(current)) words = `${words} for ${current}`;
-  if (d.seats.length > 1) words = `${words} (any of ${d.seats.length} players)`;
+  if (d.seats.length > 1) words = `${words} (any player may)`;
   return { seat: d.seats[0], kind: d.kind, words };
 }
 
