@@ -53,7 +53,16 @@ def test_history_pages_back_to_the_first_move(client: TestClient, game: str, sea
             stored = [{k: v for k, v in a.items() if k != "player"} for a in record["actions"]]
             assert [a["player"] for a in everything] == [a["player"] for a in record["actions"]]
         else:
-            stored = [{k: v for k, v in a.items() if k != "id"} for a in record["actions"]]
+            # the export also names the loan a loan action moved (18xx.games wants it);
+            # the move as made names none (which loan moves is not a choice)
+            stored = [
+                {
+                    k: v
+                    for k, v in a.items()
+                    if k != "id" and not (k == "loan" and "loan" in a["type"])
+                }
+                for a in record["actions"]
+            ]
         assert [a["action"] for a in everything] == stored
         # out of range: refused, with the ref
         ws.send_json({"type": "history", "before": seq + 2, "ref": "x"})
