@@ -250,9 +250,9 @@ class Game1817(GameData):
         exactly as it was.
 
         Every listed kind of action is checked in full before it changes anything, so it
-        goes straight to :meth:`push`. The others (map actions, privates' powers, trains
-        from other corporations) are checked lightly while the map is not modelled; a
-        snapshot protects the position from them.
+        goes straight to :meth:`push`. The kinds the list does not cover in full (route
+        sets, trains from other corporations, a loan action naming another loan id) are
+        checked too, and a snapshot of the position protects it from them as well.
         """
         from takeover.g1817.legal import is_listed_kind
 

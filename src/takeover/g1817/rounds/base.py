@@ -32,9 +32,18 @@ def require(condition: object, reason: str) -> None:
 
 
 def loan_action(game: GameData, kind: str, corp: Corporation) -> Action:
-    """``take_loan`` or ``payoff_loan`` for ``corp`` (the record names the loan moved:
-    see :meth:`takeover.g1817.state.Game1817.push`)."""
-    return make(kind, corp.sym)
+    """``take_loan`` or ``payoff_loan`` for ``corp``, naming the loan it moves (the last
+    of the pool, or the corporation's last), as the reference's records do. Any other id
+    is accepted too and moves the same loan (the id is not part of the decision)."""
+    loan = canonical_loan(game, kind, corp)
+    return make(kind, corp.sym) if loan is None else make(kind, corp.sym, loan=loan)
+
+
+def canonical_loan(game: GameData, kind: str, corp: Corporation) -> int | None:
+    """The loan a ``take_loan`` (the pool's last) or ``payoff_loan`` (the corporation's
+    last) moves, ``None`` when there is none."""
+    pool = game.loans if kind == "take_loan" else corp.loans
+    return pool[-1] if pool else None
 
 
 def make(type_: str, entity: int | str, **fields: Any) -> Action:
