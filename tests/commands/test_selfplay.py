@@ -151,3 +151,19 @@ def test_bad_bots_or_counts_are_refused(capsys, args, why: str) -> None:
     assert main(["selfplay", "--seed", "1", *args]) == 2
     err = capsys.readouterr().err
     assert why in err and "Traceback" not in err
+
+
+def test_a_failing_bot_is_reported_with_the_record_so_far(tmp_path, capsys, monkeypatch) -> None:
+    import takeover.bots
+
+    class Broken:
+        name = "broken"
+
+        def choose(self, obs, rng):
+            raise RuntimeError("no idea")
+
+    monkeypatch.setattr(takeover.bots, "make_bot", lambda spec, game: Broken())
+    out_path = tmp_path / "game.json"
+    assert main(["selfplay", "--players", "3", "--seed", "1", "--out", str(out_path)]) == 1
+    assert "after 0 actions the bot failed: RuntimeError: no idea" in capsys.readouterr().err
+    assert json.loads(out_path.read_text())["actions"] == []

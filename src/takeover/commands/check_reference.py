@@ -21,7 +21,10 @@ import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from takeover.g1817.crosscheck import GameCheck
 
 REFERENCE_ENV = "TAKEOVER_18XX_REFERENCE"
 ENGINE_ENV = "ENGINE18XX"
@@ -155,17 +158,15 @@ def run(args: argparse.Namespace) -> int:
     return 0 if all(c.equal for c in checks) else 1
 
 
-def _game_line(check: Any) -> str:
-    state = check.end_reason or ("finished" if check.finished else "unfinished")
-    head = (
-        f"{check.path} ({check.title}, {check.players} players, {check.actions} actions, {state})"
-    )
+def _game_line(check: GameCheck) -> str:
+    head = f"{check.path} ({check.title}, {check.players} players, {check.actions} actions"
     if check.equal:
-        return f"{head}: equal, {check.compared} actions compared"
-    return f"{head}: {check.compared} actions equal, then {check.divergence}"
+        end = check.end_reason or ("finished" if check.finished else "unfinished")
+        return f"{head}, {end}): equal, {check.compared} actions compared"
+    return f"{head}): {check.compared} actions equal, then {check.divergence}"
 
 
-def _check_file(path: str, tools: tuple[str, str, str, str]) -> Any:
+def _check_file(path: str, tools: tuple[str, str, str, str]) -> GameCheck:
     """Run the reference on one file and compare (in a worker process); a failure of
     the check itself is reported as the game's divergence, so the others still run."""
     from takeover.g1817.crosscheck import Divergence, GameCheck
@@ -177,7 +178,7 @@ def _check_file(path: str, tools: tuple[str, str, str, str]) -> Any:
         return GameCheck(path, "?", 0, (), 0, 0, False, None, failed)
 
 
-def _check(path: str, tools: tuple[str, str, str, str]) -> Any:
+def _check(path: str, tools: tuple[str, str, str, str]) -> GameCheck:
     from takeover.g1817.crosscheck import (
         Divergence,
         GameCheck,

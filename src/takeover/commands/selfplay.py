@@ -105,14 +105,20 @@ def play(game: str, specs: list[str], ruleset: Any, seed: int) -> Played:
                 else f"and the game has passed {MAX_ACTIONS} actions"
             )
             break
-        action = bots[seat].choose(obs, rng)
+        action = None
         try:
+            action = bots[seat].choose(obs, rng)
             state.apply(action, seat)
         except IllegalAction as exc:
+            assert action is not None
             stalled = (
                 f"after {count - 1} actions the {game} engine refused seat {seat}'s "
                 f"{state.action_text(action)} ({specs[seat]} bot): {exc}"
             )
+            break
+        except Exception as exc:  # a bug, reported with the record so far
+            what = "bot" if action is None else "engine"
+            stalled = f"after {count - 1} actions the {what} failed: {type(exc).__name__}: {exc}"
             break
     summary = None if stalled is not None else definition.summary(state)
     return Played(seed, state.to_record(), summary, stalled)

@@ -274,20 +274,35 @@ class Game1817(GameData):
         a map action is checked only lightly (see :meth:`apply`)."""
         if self.finished:
             raise IllegalAction("the game is over")
+        recorded: int | None = None
         if action.type in NO_EFFECT:
             events: list[Event] = []
         elif action.type == "end_game":
             self.end_game("manually_ended")
             events = [Event("game_end", {"reason": "manually_ended"})]
         else:
+            recorded = self.loan_moved(action)
             self.round.process(action)
             if len(self.active_players()) <= 1:
                 self.end_game("bankrupt")
             else:
                 self.settle()
             events = [Event(action.type, {"entity": action.entity})]
-        self.history.append({**action.to_dict(), "id": len(self.history) + 1})
+        entry = {**action.to_dict(), "id": len(self.history) + 1}
+        if action.type in ("take_loan", "payoff_loan") and "loan" not in entry:
+            entry["loan"] = recorded
+        self.history.append(entry)
         return events
+
+    def loan_moved(self, action: Action) -> int | None:
+        """The loan a ``take_loan`` (the pool's last) or ``payoff_loan`` (the
+        corporation's last) moves: records name it, as the reference's do."""
+        if action.type == "take_loan":
+            return self.loans[-1] if self.loans else None
+        if action.type == "payoff_loan":
+            corp = self.corps.get(str(action.entity))
+            return corp.loans[-1] if corp is not None and corp.loans else None
+        return None
 
     def settle(self) -> None:
         """Run round transitions until a round waits for a decision.

@@ -42,7 +42,7 @@ class AcquisitionRound(Round):
         self.acquired: list[str] = []
         self.crisis_player: int | None = None
         self.shareholder_cash = 0
-        self.discard = DiscardTrain(game)
+        self.discard = DiscardTrain(game, then=self.after_sale)
         self.cash_crisis = CashCrisis(
             game, self.crisis, after_sale=self.after_sale, after_bankruptcy=self.after_bankruptcy
         )
@@ -50,7 +50,7 @@ class AcquisitionRound(Round):
         self.setup_auction()
 
     def steps(self) -> tuple[Step, ...]:
-        return (self.discard, self.cash_crisis, self.acquire_step)
+        return (self.cash_crisis, self.discard, self.acquire_step)  # 18xx.games' order
 
     def auction_view(self) -> dict[str, Any] | None:
         if self.auctioning is None:
@@ -65,17 +65,30 @@ class AcquisitionRound(Round):
         return self.game.crisis_player_from(self.crisis_player)
 
     def after_sale(self) -> None:
-        """The round ends once the last corporation is settled and no one is in debt."""
-        if not self.offering and self.crisis() is None:
+        """The round ends once the last corporation is settled, no one is in debt and no
+        corporation is above the train limit (as on 18xx.games, whose round waits for its
+        discard step)."""
+        if not self.offering and self.settled():
             self.finished = True
+
+    def settled(self) -> bool:
+        return self.crisis() is None and self.game.corp_over_train_limit() is None
 
     def after_bankruptcy(self) -> None:
         """A bankrupt president's corporations now belong to the market, which cannot
         offer one for sale: an offer left waiting on one moves on to the next. The cash
         crisis goes on with the next player in debt after the bankrupt one (as on
-        18xx.games, which keeps the crisis's starting player)."""
+        18xx.games, which keeps the crisis's starting player), and a bankrupt bidder
+        leaves the auction under way."""
         if self.offer is not None and not isinstance(self.game.corps[self.offer].owner, int):
             self.setup_auction()
+        elif self.auctioning is not None:
+            gone = [p for p in self.active_bidders if self.game.player_by_id[p].bankrupt]
+            for pid in gone:
+                self.active_bidders.remove(pid)
+                self.bids.pop(pid, None)
+            if gone:
+                self.resolve()
         self.after_sale()
 
     def decider(self) -> int | str | None:
@@ -139,7 +152,7 @@ class AcquisitionRound(Round):
             if not self.offering:
                 # A debt the last settlement left (a liquidated corporation's loans, a
                 # short's share of the payout) is settled first: see after_sale.
-                self.finished = self.crisis() is None
+                self.finished = self.settled()
                 return
             corp = game.corps[self.offering[0]]
             if self.entered_zone_this_round(corp):

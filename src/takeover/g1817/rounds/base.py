@@ -32,10 +32,9 @@ def require(condition: object, reason: str) -> None:
 
 
 def loan_action(game: GameData, kind: str, corp: Corporation) -> Action:
-    """``take_loan`` or ``payoff_loan`` for ``corp``, naming the loan it moves (the last
-    of the pool, or the corporation's last), as the reference's records do."""
-    pool = game.loans if kind == "take_loan" else corp.loans
-    return make(kind, corp.sym, loan=pool[-1]) if pool else make(kind, corp.sym)
+    """``take_loan`` or ``payoff_loan`` for ``corp`` (the record names the loan moved:
+    see :meth:`takeover.g1817.state.Game1817.push`)."""
+    return make(kind, corp.sym)
 
 
 def make(type_: str, entity: int | str, **fields: Any) -> Action:
