@@ -62,19 +62,26 @@ def test_player_list_keeps_spec_settings_together() -> None:
     ]
 
 
-def test_1817_games_stop_where_the_engine_lists_no_action(capsys) -> None:
-    args = ["arena", "--game", "1817", "--players", "random,random,random", "--games", "1"]
-    assert main([*args, "--seed", "2"]) == 1
-    err = capsys.readouterr().err
-    assert "must home token, but the 1817 engine lists no action for it" in err
+def test_1817_arena_plays_whole_games_and_writes_replayable_records(tmp_path, capsys) -> None:
+    from takeover.core.registry import replay_record
+
+    out = tmp_path / "run"
+    args = ["arena", "--game", "1817", "--players", "heuristic,random,random", "--games", "3"]
+    assert main([*args, "--seed", "2", "--options", "volatility", "--out", str(out)]) == 0
+    capsys.readouterr()
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 3 and summary["ruleset"]["options"] == {"volatility": True}
+    for line in (out / "games.jsonl").read_text().splitlines():
+        game = json.loads(line)
+        assert game["end_reason"] in ("bankrupt", "final_phase") and game["illegal"] == [0] * 3
+        state = replay_record(json.loads((out / game["record"]).read_text()))
+        assert state.is_terminal() and state.scores() == game["scores"]
+
+
+def test_1817_bad_levels_and_options_are_named(capsys) -> None:
+    base = ["arena", "--game", "1817", "--players", "heuristic,random,random", "--games", "1"]
     assert main(["arena", "--game", "1817", "--players", "expert,random,random"]) == 2
     assert "unknown bot level 'expert'" in capsys.readouterr().err
-
-
-def test_1817_options_turn_optional_rules_on(capsys) -> None:
-    base = ["arena", "--game", "1817", "--players", "heuristic,random,random", "--games", "1"]
-    assert main([*base, "--seed", "2", "--options", "volatility,five_shorts"]) == 1
-    assert "must home token" in capsys.readouterr().err
     assert main([*base, "--title", "1817NA", "--options", "bogus"]) == 2
     assert "unknown ruleset option 'bogus'" in capsys.readouterr().err
     assert main([*base, "--ruleset", "1817", "--options", "volatility"]) == 2

@@ -79,8 +79,8 @@ def test_a_1817_table_across_two_instances(spawn: Callable[..., list[Instance]])
     stored = actions(a.database, table_id)
     assert [seq for seq, _ in stored] == list(range(1, end + 1))
     assert {2, 3} & {seat for seq, seat in stored if seq > kill_seq}, "no bot moved after the kill"
-    for p in everyone:
-        assert not p.errors, (p.name, p.errors[:3])
+    for p in everyone:  # (a decision several seats may take goes to the first: the others, stale)
+        assert all(e["code"] == "stale" for e in p.errors), (p.name, p.errors[:3])
     # the watcher at the surviving instance saw every update once, in order, all of 1817
     check_in_order(survivor_watch)
     assert all(m["game"] == "1817" for m in survivor_watch.states)

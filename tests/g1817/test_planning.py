@@ -67,3 +67,29 @@ def test_route_revenue_is_at_least_what_the_players_ran() -> None:
             assert best >= ran, f"{game}: {action.entity} {best} < {ran}"
             checked += 1
     assert checked > 30
+
+
+def test_revenue_with_a_lay_is_the_revenue_after_laying_it() -> None:
+    checked = fees = 0
+    for _, action, state in positions("1817__16852"):
+        if action.type != "lay_tile" or action.entity_type != "corporation":
+            continue
+        plan = planner(state)
+        sym = str(action.entity)
+        trains = [2, 3]
+        lay = (str(action.get("hex")), str(action.get("tile")), int(action.get("rotation")))
+        predicted, stops = plan.revenue_with(sym, trains, lay=lay)
+        fee = plan.lay_fee(lay[0])
+        trial = state.clone()
+        cash = trial.corps[sym].cash
+        trial.push(action)
+        after = planner(trial)
+        assert predicted == after.route_revenue(sym, trains), f"{sym} lays {lay}"
+        assert stops == after.stop_revenue(lay[0])
+        if not any(state.company_data[c].tile_discount for c in state.corps[sym].companies):
+            assert fee == cash - trial.corps[sym].cash, f"{sym} lays {lay}"
+            fees += 1
+        checked += 1
+        if checked >= 40:
+            break
+    assert checked >= 40 and fees > 20

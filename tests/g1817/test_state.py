@@ -82,3 +82,18 @@ def test_apply_refuses_an_action_of_another_game() -> None:
     g = new()
     with pytest.raises(IllegalAction, match="not a 1817 action"):
         g.apply(Foreign())
+
+
+def test_a_bankrupt_presidents_corporation_gives_back_trains_over_the_limit() -> None:
+    from takeover.g1817.entities import POOL, Train
+
+    from .games import position_before
+
+    state = position_before("1817__16852", lambda _, a, s: s.pending().kind == "cash_crisis")  # type: ignore[union-attr]
+    player = state.player_by_id[state.original_order[state.pending().seats[0]]]  # type: ignore[union-attr]
+    corp = next(c for c in state.corps.values() if c.owner == player.id and c.floated)
+    while len(corp.trains) <= state.train_limit:
+        state.gain_train(corp, Train("2", 90 + len(corp.trains)))
+    state.bankrupt(player)
+    assert corp.owner == POOL and len(corp.trains) == state.train_limit
+    assert state.corp_over_train_limit() is None

@@ -134,3 +134,13 @@ def test_serve_open_imports_a_file(database: str, tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot read"):
         import_file(tmp_path / "missing.json", settings)
     assert get_game("1817").imports is not None
+
+
+def test_uploads_are_limited_per_address(make_client: Any) -> None:
+    client = make_client(imports_per_minute=1.0)
+    data = json.loads(GAME.read_text())
+    for _ in range(3):  # three at once ...
+        assert upload(client, data).status_code == 201
+    refused = upload(client, data)  # ... then one a minute
+    assert refused.status_code == 429
+    assert "too many uploads: 1 a minute" in refused.json()["error"]["message"]

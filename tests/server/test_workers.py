@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from takeover.server.workers import Overran, WorkerPool
+from takeover.server.workers import NotSent, Overran, WorkerPool
 
 from .serving import alive, bot_workers
 
@@ -144,5 +144,22 @@ def test_a_failing_task_is_an_error_and_its_worker_serves_on(pools: list[WorkerP
         with pytest.raises(RuntimeError, match="again"):
             await pool.run("A", "a", "again")
         assert pool.pids() == before
+
+    asyncio.run(go())
+
+
+def test_a_job_that_does_not_pickle_is_refused_and_its_worker_serves_on(
+    pools: list[WorkerPool],
+) -> None:
+    """A game state that cannot travel to a process (a lambda inside it, say) is an error
+    the bots answer by thinking in a thread; the worker is not lost."""
+    pool = _pool(pools, size=1, seconds=5.0)
+
+    async def go() -> None:
+        with pytest.raises(NotSent, match="pickle"):
+            await pool.run("A", "a", lambda: None, 0.0)
+        before = pool.pids()
+        assert (await pool.run("A", "a", "after", 0.0))[0] == "after"
+        assert pool.pids() == before and not pool._busy
 
     asyncio.run(go())

@@ -126,3 +126,10 @@ def replay_steps(name: str) -> list[dict[str, Any]]:
     for step in steps:
         step["total"] = len(steps) - 1
     return steps
+
+
+def finished(name: str) -> Game1817:
+    """A real game replayed to its end."""
+    from takeover.g1817.fixture import replay_game
+
+    return replay_game(_record(name))[0]

@@ -66,12 +66,12 @@ def play(page: Any, artifacts: Any, reload_at: int | None) -> tuple[list[str], b
             return done, True
         if len(done) == reload_at:
             seq = page.get_attribute(PROMPT, "data-seq")
-            lines = page.locator(".log li").all_inner_texts()
+            lines = page.locator(".log li:not(.game-note)").all_inner_texts()
             page.reload()
             page.wait_for_selector(READY)
             assert page.get_attribute(PROMPT, "data-seq") == seq  # the same decision
             assert "you" in page.locator(".players-1817 .player-row").first.inner_text()
-            assert page.locator(".log li").all_inner_texts()[-5:] == lines[-5:]
+            assert page.locator(".log li:not(.game-note)").all_inner_texts()[-5:] == lines[-5:]
             done.append("reload")
         seq = page.get_attribute(PROMPT, "data-seq")
         mine = page.locator(".corp-card .holder.president", has_text="Ann").count() > 0

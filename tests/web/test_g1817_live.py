@@ -1,5 +1,6 @@
 """1817 at a real table: a person and three bots, created from the lobby, through the
-private auction into the stock round in the browser; a reload keeps the seat and the log.
+private auction into the stock round in the browser; a reload keeps the seat and the log,
+and so does a restart of the server.
 
 The engine does not list map decisions yet, so the game stops at the first home station;
 until then everything the person decides goes through the 1817 prompts and the server."""
@@ -51,8 +52,10 @@ def test_a_person_and_three_bots_at_a_1817_table(page: Any, server: Any, artifac
             page.screenshot(path=artifacts / "1817-live-auction.png")
             page.locator(".bid-box input.bid-amount").press("Enter")  # the lowest legal bid
             bid = True
-        else:
+        elif page.locator(".prompt .w-pass button.act").count():
             page.locator(".prompt .w-pass button.act").click()
+        else:  # a home station: the first city offered
+            page.locator(".prompt button.act").first.click()
         wait_for_change(page, seq)
         kinds.append(kind)
         if kind == "buy_sell_par_shares" and len(kinds) >= 3:
@@ -62,9 +65,32 @@ def test_a_person_and_three_bots_at_a_1817_table(page: Any, server: Any, artifac
     lines = page.locator(".log li").all_inner_texts()
     assert any(" bids $" in line for line in lines)
     assert any(line.startswith("Ann ") for line in lines)
+    assert "— Stock round 1 —" in lines  # the round's start, seen live
     page.screenshot(path=artifacts / "1817-live.png")
     page.reload()
     page.wait_for_selector(".prompt[data-mode]")
     label = page.locator(".players-1817 .player-row").first.inner_text()
     assert "Ann" in label and "you" in label
-    assert page.locator(".log li").all_inner_texts()[-5:] == lines[-5:]
+    # the actions come back from the server; round lines are drawn only as they happen
+    actions = [line for line in lines if not line.startswith("— ")]
+    assert page.locator(".log li:not(.game-note)").all_inner_texts()[-5:] == actions[-5:]
+
+    # the server stops and starts again on the same database: the seat resumes there
+    seq = page.get_attribute(PROMPT, "data-seq")
+    page.evaluate("document.querySelector('.map').dataset.before = 'restart'")
+    server.stop()
+    page.locator("#banner").wait_for(state="visible")
+    server.start()
+    page.evaluate("document.querySelector('#banner:not([hidden]) button')?.click()")
+    page.locator("#banner").wait_for(state="hidden")
+    page.wait_for_function(
+        "([seq]) => { const p = document.querySelector('.prompt');"
+        " return p && p.dataset.seq === seq && p.dataset.mode === 'yours'; }",
+        arg=[seq],
+    )
+    assert page.get_attribute(".game-page", "data-game") == "1817"
+    assert "you" in page.locator(".players-1817 .player-row").first.inner_text()
+    page.locator(".prompt button.act").first.click()  # and play goes on
+    page.wait_for_function(
+        "([seq]) => document.querySelector('.prompt').dataset.seq !== seq", arg=[seq]
+    )

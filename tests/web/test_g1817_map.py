@@ -34,6 +34,11 @@ def test_the_map_draws_the_board(page: Any, server: Any, artifacts: Any) -> None
                 assert slot.get_attribute("data-corp") == (sym or "")
         for marker in h["markers"]:
             assert node.locator(f".marker-{marker}").count() == 1
+    # a corporation's card points at its tokens on the map
+    sym = next(iter(game.view(0)["corps"]))
+    page.locator(f".corp-card[data-corp='{sym}']").hover()
+    placed = page.locator(f".map .hexes .slot[data-corp='{sym}']")
+    assert placed.count() > 0 and placed.count() == page.locator(".map .slot.highlight").count()
     chicago = page.locator(".map .hex[data-hex='D1'] .offboard-revenues")
     assert chicago.text_content() == "30506080"
     page.locator(".map").screenshot(path=artifacts / "1817-map.png")
@@ -72,7 +77,10 @@ def test_lay_a_tile_among_the_legal_rotations(page: Any, server: Any, artifacts:
     assert sorted(marked) == sorted({a["hex"] for a in lays})
     hex_id, name = recorded["hex"], recorded["tile"].rsplit("-", 1)[0]
     page.locator(f".map .hexes .hex[data-hex='{hex_id}'] .hex-id").click(force=True)
-    page.locator(f".lay-box .tile-choice[data-tile='{name}']").click()
+    choices = page.locator(".lay-box .tile-choice")
+    keys = choices.evaluate_all("(bs) => bs.map((b) => b.dataset.tile)")
+    page.keyboard.press(str(keys.index(name) + 1))  # a tile by its number key
+    assert "chosen" in str(choices.nth(keys.index(name)).get_attribute("class"))
     rotations = [
         a["rotation"] for a in lays if a["hex"] == hex_id and a["tile"].startswith(name + "-")
     ]
@@ -125,7 +133,7 @@ def test_place_a_token_on_a_legal_city(page: Any, server: Any) -> None:
     assert action_sent(page, fake) == tokens[1]
 
 
-def test_the_listed_best_run_is_drawn_and_run(page: Any, server: Any) -> None:
+def test_the_listed_best_run_is_drawn_and_run(page: Any, server: Any, artifacts: Any) -> None:
     game, _ = P.at(213)  # A&S runs its 2 train: the engine lists its router's best set
     message = P.state_message(game, P.seat_to_move(game))
     runs = [a for a in message["legal"] if a["type"] == "run_routes"]
@@ -133,6 +141,10 @@ def test_the_listed_best_run_is_drawn_and_run(page: Any, server: Any) -> None:
     assert best["routes"] and any(not a["routes"] for a in runs)
     fake = open_message(page, server, game, message)
     assert page.locator(".map .overlay .route-line").count() == 1
+    framed = view_box(page)
+    page.locator(".map").screenshot(path=artifacts / "1817-route-framed.png")
+    page.locator(".map-tools button[title='The whole map']").click()
+    assert framed[2] < view_box(page)[2]  # the map showed the route close up
     hexes = best["routes"][0]["connections"][0]
     assert " → ".join(hexes) in page.locator(".w-run_routes").inner_text()
     page.locator(".w-run_routes button.run-routes").click()

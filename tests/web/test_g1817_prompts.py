@@ -196,6 +196,7 @@ def test_acquisition_auction_bid_in_tens(page: Any, server: Any) -> None:
 
 def test_offer_a_corporation_for_sale(page: Any, server: Any) -> None:
     fake, game = open_at(page, server, 206)
+    assert "Keep WT (no sale)" in page.locator(".w-pass").inner_text()
     page.locator(".w-assign button.act", has_text="Offer WT for sale").click()
     sent = action_sent(page, fake)
     assert sent in legal(game) and (sent["entity"], sent["target"]) == (655, "WT")
@@ -205,6 +206,10 @@ def test_the_winner_picks_the_buying_corporation(page: Any, server: Any) -> None
     fake, _ = open_at(page, server, 965)
     buttons = page.locator(".w-merge button.act")
     assert buttons.count() == 2
+    # Cy won A&A's friendly sale for $450: which of Cy's corporations buys it
+    assert "choose which corporation buys A&A" in page.locator(".prompt h2").inner_text()
+    assert "buys A&A for $450" in str(buttons.first.text_content())
+    assert "Cy won it for $450" in page.locator(".auction").inner_text()
     buttons.filter(has_text="WT").click()
     assert action_sent(page, fake) == {
         "type": "merge",

@@ -29,6 +29,8 @@ def test_panels_show_the_position(page: Any, server: Any, artifacts: Any) -> Non
     bess_card = page.locator(".corp-card[data-corp='Bess']")
     assert f"{bess['loans']}/{bess['size']} (${bess['interest_due']} due)" in bess_card.inner_text()
     assert "trains 2+ 3 4" in " ".join(bess_card.inner_text().split())
+    # the next train is a 4: it rusts the 2s and makes the 2+ obsolete
+    assert bess_card.locator(".train.doomed").all_inner_texts() == ["2+"]
     for pid, p in view["players"].items():
         row = page.locator(f".players-1817 .player-row[data-player='{pid}']")
         assert row.locator(".certs").inner_text() == f"{p['certs']}/{view['cert_limit']}"
@@ -86,3 +88,21 @@ def test_a_phone_shows_the_decision_first(browser: Any, server: Any, artifacts: 
         page.screenshot(path=artifacts / "1817-phone.png", full_page=True)
     finally:
         context.close()
+
+
+def test_the_score_sheet_at_the_end(page: Any, server: Any, artifacts: Any) -> None:
+    game = P.finished("1817WO__1817WO_game_end_bankrupt.json")
+    message = P.state_message(game, 0)
+    names = ["Ann", "Bob"]
+    FakeTable(page, message, 0, table=table_entry(names, game="1817")).open(server.url)
+    sheet = page.locator(".sheet-box .score-1817")
+    sheet.wait_for()
+    assert page.get_attribute(".prompt", "data-mode") == "over"
+    assert "a player went bankrupt" in sheet.inner_text()
+    scores = game.scores()
+    rows = sheet.locator("tbody tr")
+    assert rows.count() == len(scores)
+    best = max(scores)
+    assert f"${best:,}" in sheet.locator("tr.winner").inner_text()
+    assert names[scores.index(best)] in sheet.locator("tr.winner").inner_text()
+    page.screenshot(path=artifacts / "1817-score-sheet.png", full_page=True)

@@ -15,6 +15,7 @@ those from the position, read-only, so no bot reads a round's fields.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -108,6 +109,63 @@ class Planner:
         modern = "modern_trains" in game.optional_rules
         total, _ = best_routes(game.board, sym, distances, game.phase_colors, modern, limit)
         return total
+
+    def stop_revenue(self, place: str) -> int:
+        """What the stops of a hex (``H9``), or of the hex of a city (``57-0-0``), pay a
+        train now: its cities', towns' and off-board areas' revenue in this phase."""
+        board = self.game.board
+        coord = board.city_location(place)[0] if "-" in place else place
+        tile = board.tile_at(coord)[1]
+        colors = self.game.phase_colors
+        stops = (*tile.cities, *tile.towns, *tile.offboards)
+        return sum(stop.revenue_at(colors) for stop in stops)
+
+    def revenue_with(
+        self,
+        sym: str,
+        distances: list[int],
+        lay: tuple[str, str, int] | None = None,
+        token: str | None = None,
+        limit: int = 300,
+    ) -> tuple[int, int]:
+        """(best revenue, what the stops on the changed hex pay) after a hypothetical lay
+        (hex, tile copy, rotation) or token (city id) on a copy of the board alone: no
+        money changes and no step moves, so a planner can try many options quickly."""
+        from takeover.g1817.map.router import best_routes
+
+        game = self.game
+        board = copy.deepcopy(game.board)
+        coord: str | None = None
+        if lay is not None:
+            coord = lay[0]
+            board.lay(*lay)
+        if token is not None:
+            coord, index = board.city_location(token)
+            board.place_token(coord, index, sym)
+        stops = 0
+        if coord is not None:
+            tile = board.tile_at(coord)[1]
+            found = (*tile.cities, *tile.towns, *tile.offboards)
+            stops = sum(stop.revenue_at(game.phase_colors) for stop in found)
+        if not distances or not board.corporation_cities(sym):
+            return 0, stops
+        modern = "modern_trains" in game.optional_rules
+        total, _ = best_routes(board, sym, distances, game.phase_colors, modern, limit)
+        return total, stops
+
+    def lay_fee(self, hex_id: str) -> int:
+        """What the operating corporation pays to lay on ``hex_id`` now: the lay's fee
+        and the terrain's on a hex not yet laid (before any private's discount)."""
+        from takeover.g1817.rounds.operating import OperatingRound
+
+        game = self.game
+        rnd = game.round
+        if not isinstance(rnd, OperatingRound):
+            return 0
+        fee = game.lay_cost(rnd.corp, rnd.lays)
+        if hex_id not in game.laid_hexes:
+            fee += game.edition.terrain.get(hex_id, (0, ""))[0]
+        return fee
 
 
 PLANNING: Extension[Planner] = Extension("planning", Planner.__doc__ or "")

@@ -48,8 +48,10 @@ def legal_lays(
     corp: Corporation,
     laid: list[tuple[str, bool]],
     net: Network | None = None,
+    only: str | None = None,
 ) -> Lays:
-    """Every lay ``corp`` may make next: ``{hex: {tile: [rotations]}}``."""
+    """Every lay ``corp`` may make next (on hex ``only``, if given):
+    ``{hex: {tile: [rotations]}}``."""
     allowance = lay_allowance(laid)
     if allowance is None:
         return {}
@@ -62,7 +64,7 @@ def legal_lays(
     done = {h for h, _ in laid}
     out: Lays = {}
     for coord, reached in net.hex_edges.items():
-        if coord not in near or coord in done:
+        if coord not in near or coord in done or (only is not None and coord != only):
             continue
         _, old, old_rotation = board.tile_at(coord)
         if old.color not in COLOR_ORDER or old.color == "gray":
@@ -99,9 +101,11 @@ def company_lays(
     company: str,
     laid: list[tuple[str, bool]],
     net: Network | None = None,
+    only: str | None = None,
 ) -> Lays:
     """Every lay private ``company`` may make for ``corp`` now (it uses one of the
-    corporation's lays, as a yellow lay): ``{hex: {tile: [rotations]}}``."""
+    corporation's lays, as a yellow lay), on hex ``only`` if given:
+    ``{hex: {tile: [rotations]}}``."""
     ability = SPECIAL_TILE_LAYS.get(game.title, {}).get(company)
     allowance = lay_allowance(laid)
     if ability is None or allowance is None or not allowance[0]:
@@ -114,7 +118,7 @@ def company_lays(
     ranch = company in RANCH_COMPANIES
     out: Lays = {}
     for coord in ability.hexes:
-        if coord in done:
+        if coord in done or (only is not None and coord != only):
             continue
         if ability.special:
             reached: set[int] = set(near[coord])
@@ -191,7 +195,9 @@ def lay_refusal(
     if company is not None and game.company_owner.get(company) != corp.sym:
         return f"{company} does not belong to {corp.sym}"
     options = (
-        legal_lays(game, corp, laid) if company is None else company_lays(game, corp, company, laid)
+        legal_lays(game, corp, laid, only=coord)
+        if company is None
+        else company_lays(game, corp, company, laid, only=coord)
     ).get(coord)
     if options is None:
         return f"{who} may not lay on {coord} now (not reached, not allowed, or not affordable)"

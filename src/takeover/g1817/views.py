@@ -92,6 +92,9 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
     dividend = None if game.finished else dividend_preview(game)
     if dividend is not None:
         out["dividend"] = dividend
+    acquisition = None if game.finished else acquisition_view(game)
+    if acquisition is not None:
+        out["acquisition"] = acquisition
     sales = None if game.finished else train_sales(game)
     if sales is not None:
         out["train_sales"] = sales
@@ -214,3 +217,24 @@ def tile_catalogue(game: Game1817) -> dict[str, dict[str, Any]]:
             "junction": tile.junctions > 0,
         }
     return out
+
+
+def acquisition_view(game: Game1817) -> dict[str, Any] | None:
+    """In an acquisition round: what is happening to which corporation (``mode``:
+    ``liquidate``, ``acquisition`` or ``offered``), the corporation offered or auctioned,
+    the auction's winner (player id, corporation, price) and the buying corporation."""
+    from takeover.g1817.rounds.acquisition import AcquisitionRound
+
+    rnd = game.round
+    if not isinstance(rnd, AcquisitionRound):
+        return None
+    won = rnd.winner
+    return {
+        "mode": rnd.mode or None,
+        "offer": rnd.offer,
+        "auctioning": rnd.auctioning,
+        "winner": None
+        if won is None
+        else {"player": won[0], "corporation": won[1], "price": won[2]},
+        "buyer": rnd.buyer,
+    }

@@ -27,7 +27,7 @@ from takeover.bots import make_bot as build
 from takeover.bots.base import Observation
 from takeover.core.extensions import TRADE_OFFERS, VOLUNTARY_END
 from takeover.core.protocol import Action, GameState
-from takeover.server.workers import NoWorkers, Overran, WorkerPool
+from takeover.server.workers import NotSent, NoWorkers, Overran, WorkerPool
 
 log = logging.getLogger("takeover.server")
 
@@ -164,6 +164,10 @@ class BotRunner:
                 # think in threads instead, which is slower and cannot stop an overrun.
                 log.warning("bots cannot run in worker processes here; using threads")
                 self._no_processes = True
+            except NotSent as exc:
+                # This position cannot travel to a worker (a game state that does not
+                # pickle): this decision is thought in a thread instead.
+                log.warning("a bot's position cannot go to a worker (%s); using a thread", exc)
         job = asyncio.get_running_loop().run_in_executor(self._threads, _choose, key, spec, *args)
         return await asyncio.wait_for(job, self.think_seconds)
 

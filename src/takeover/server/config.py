@@ -37,6 +37,9 @@ class Settings:
     long 1817 game is about 150 kB)."""
     imports_kept: int = 1000
     """Uploaded records the store keeps (the oldest go first)."""
+    imports_per_minute: float = 6.0
+    """Records one client address may upload a minute (each is replayed once: CPU time),
+    three at once."""
 
     # ------------------------------------------------------------------ names and chat
     name_length: int = 24

@@ -90,8 +90,8 @@ class BotDriver:
 def bot_seat(table: Table) -> int | None:
     """A seat the game waits for whose decision is a bot's (its own, or the ``on_timeout``
     bot of an absent person) and for which the game lists actions, if any: the protocol's
-    ``pending()`` names the seats. (A decision the game does not list yet, such as a 1817
-    map decision while its engine lists none, waits: a bot chooses only among listed ones.)"""
+    ``pending()`` names the seats. (A decision for which the game lists no action waits: a
+    bot chooses only among listed ones.)"""
     state = table.state
     decision = state.pending() if state is not None else None
     if state is None or decision is None:

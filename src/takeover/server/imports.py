@@ -31,8 +31,8 @@ from takeover.server.archive import describe
 from takeover.server.auth import new_table_id
 from takeover.server.config import Settings
 from takeover.server.errors import MasterError
-from takeover.server.limits import client_address
-from takeover.server.lobby import read_raw
+from takeover.server.limits import Bucket, client_address
+from takeover.server.lobby import MAX_CLIENTS, read_raw
 from takeover.server.services import Services, services
 from takeover.server.storage import Store
 from takeover.server.storage.repository import ImportRecord
@@ -45,6 +45,18 @@ CURSORS = 16
 async def upload(request: Request) -> Response:
     """``POST /api/imports``: a record from elsewhere; 201 with its summary."""
     found = services(request)
+    address = client_address(request)
+    bucket = found.import_buckets.get(address)
+    if bucket is None:
+        if len(found.import_buckets) > MAX_CLIENTS:
+            found.import_buckets.clear()
+        per_minute = found.settings.imports_per_minute
+        bucket = found.import_buckets[address] = Bucket(per_minute / 60, 3)
+    if not bucket.take():
+        raise MasterError(
+            "rate_limited",
+            f"too many uploads: {found.settings.imports_per_minute:g} a minute at most",
+        )
     raw = await read_raw(request, found.settings.import_bytes)
     try:
         data = msgspec.json.decode(raw)
@@ -56,7 +68,7 @@ async def upload(request: Request) -> Response:
     if definition is None:
         raise MasterError("bad_request", f"this is not a record this server can import ({known()})")
     rec = await asyncio.to_thread(check, definition, data)
-    rec.creator = client_address(request)
+    rec.creator = address
     keep = found.settings.imports_kept
     await found.store.run(lambda c: found.store.repo.insert_import(c, rec, keep))
     return JSONResponse(summary(rec), status_code=201)
@@ -195,8 +207,3 @@ class Cursor:
             if last is None:
                 return describe(self.state, n, self.rec.actions, None)
             return describe(self.state, n, self.rec.actions, (last.seat, last.action, last.events))
-
-
-def record_of(rec: ImportRecord) -> dict[str, Any]:
-    """The record as it was uploaded."""
-    return rec.record

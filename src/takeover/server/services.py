@@ -39,6 +39,8 @@ class Services:
         self.hub = Hub(self.master, settings)
         self.buckets: dict[str, Bucket] = {}
         """Client address -> its rate limit for lobby requests."""
+        self.import_buckets: dict[str, Bucket] = {}
+        """Client address -> its rate limit for uploaded records."""
         self.records: OrderedDict[str, TableRecord] = OrderedDict()
         """The finished games the archive read last."""
         self.imports: OrderedDict[str, Cursor] = OrderedDict()

@@ -45,6 +45,11 @@ class Overran(Exception):
     """The worker thinking for this decision ran past its time and was killed."""
 
 
+class NotSent(Exception):
+    """A job that could not be sent to a worker (its arguments do not pickle, say) or whose
+    answer could not be read back; the worker is unharmed and takes the next job."""
+
+
 class NoWorkers(RuntimeError):
     """Worker processes cannot run here (they die as they start)."""
 
@@ -252,6 +257,8 @@ class WorkerPool:
             await self._retire(worker, exchange)
             self._settle(job, error=Overran("the bot's worker died"))
             return
+        except Exception as exc:  # pickling, before anything was sent (or after all was read)
+            reply = ("not_sent", f"{type(exc).__name__}: {exc}")
         self._busy.discard(worker)
         if self._closed:
             worker.kill()
@@ -261,6 +268,8 @@ class WorkerPool:
         kind, value = reply
         if kind == "ok":
             self._settle(job, result=value)
+        elif kind == "not_sent":
+            self._settle(job, error=NotSent(value))
         else:
             self._settle(job, error=RuntimeError(value))
         self._dispatch()

@@ -114,3 +114,38 @@ def test_cash_crisis_keeps_presidencies_when_a_sale_allows() -> None:
     assert choice.type == "sell_shares"
     if keeping:
         assert choice in keeping
+
+
+def test_bots_run_the_routers_set_rather_than_none() -> None:
+    state = position_before(
+        "1817__16852", lambda _, a, s: a.type == "run_routes" and bool(a.get("routes"))
+    )
+    seat = state.pending().seats[0]  # type: ignore[union-attr]
+    legal = state.legal_actions(seat)
+    runs = [a for a in legal if a.type == "run_routes"]
+    assert len(runs) == 2 and any(not a.get("routes") for a in runs)
+    for spec in ("random", "heuristic"):
+        choice = make_bot(spec, "1817").choose(Observation(state, seat), random.Random(0))
+        assert isinstance(choice, Action) and choice.get("routes"), spec
+
+
+def test_heuristic_lays_track_where_a_free_lay_is_listed() -> None:
+    laid = 0
+    for state, seat in decisions("1817__16852", every=3):
+        if state.pending().kind != "track":  # type: ignore[union-attr]
+            continue
+        legal = state.legal_actions(seat)
+        ctx = Ctx(state, seat, legal, "track")
+        free = [
+            a
+            for a in legal
+            if a.type == "lay_tile"
+            and a.entity_type == "corporation"
+            and ctx.planner.lay_fee(str(a.get("hex"))) == 0
+        ]
+        if len(free) < 2:
+            continue
+        choice = ranked(state, seat, legal, random.Random(0))[0]
+        assert choice.type == "lay_tile", f"passed with {len(free)} free lays"
+        laid += 1
+    assert laid > 10

@@ -105,7 +105,18 @@ def split_city(city_id: str) -> tuple[str, int]:
 class Board:
     """The map of one game."""
 
-    __slots__ = ("data", "issued", "laid", "markers", "supply", "tile_hex", "tokens")
+    __slots__ = (
+        "current",
+        "data",
+        "issued",
+        "laid",
+        "markers",
+        "networks",
+        "supply",
+        "tile_hex",
+        "tokens",
+        "version",
+    )
 
     def __init__(self, title: str) -> None:
         self.data = map_data(title)
@@ -131,6 +142,14 @@ class Board:
             tid: coord for coord, (tid, _) in self.data.printed_tiles.items()
         }
         """``{tile copy id: hex}`` for every tile on the map."""
+        self.current: dict[str, tuple[str, Tile, int]] = {
+            coord: (tid, tile, 0) for coord, (tid, tile) in self.data.printed_tiles.items()
+        }
+        """``{hex: (tile copy id, tile, rotation)}``: what :meth:`tile_at` answers."""
+        self.version = 0
+        """Counts the changes, so derived facts (a corporation's network) can be cached."""
+        self.networks: dict[str, tuple[int, Any]] = {}
+        """Cache of :func:`takeover.g1817.map.graph.network` by corporation."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         twin = object.__new__(Board)
@@ -142,21 +161,19 @@ class Board:
         twin.supply = dict(self.supply)
         twin.issued = dict(self.issued)
         twin.tile_hex = dict(self.tile_hex)
+        twin.current = dict(self.current)
+        twin.version = self.version
+        twin.networks = dict(self.networks)
         return twin
 
     # -- what is where ------------------------------------------------------------------------
 
     def tile_at(self, coord: str) -> tuple[str, Tile, int]:
         """``(tile copy id, tile, rotation)`` on ``coord``."""
-        placed = self.laid.get(coord)
-        if placed is None:
-            try:
-                tid, tile = self.data.printed_tiles[coord]
-            except KeyError:
-                raise IllegalAction(f"no hex {coord} on the {self.data.title} map") from None
-            return tid, tile, 0
-        tid, rotation = placed
-        return tid, self.data.tiles[split_copy(tid)[0]], rotation
+        try:
+            return self.current[coord]
+        except KeyError:
+            raise IllegalAction(f"no hex {coord} on the {self.data.title} map") from None
 
     def city_location(self, city_id: str) -> tuple[str, int]:
         """``(hex, city index)`` of a city on the map, by id."""
@@ -215,6 +232,8 @@ class Board:
         del self.tile_hex[old_id]
         self.tile_hex[copy_id] = coord
         self.laid[coord] = (copy_id, rotation)
+        self.current[coord] = (copy_id, new_tile, rotation)
+        self.version += 1
 
     def _move_tokens(
         self, coord: str, old: Tile, old_rotation: int, new: Tile, rotation: int
@@ -247,6 +266,7 @@ class Board:
         slot = slots.index(None)
         new = (*slots[:slot], corp, *slots[slot + 1 :])
         self.tokens[coord] = (*cities[:index], new, *cities[index + 1 :])
+        self.version += 1
         return slot
 
     def remove_token(self, coord: str, index: int, corp: str) -> None:
@@ -254,6 +274,7 @@ class Board:
         cities = self.tokens[coord]
         slots = tuple(None if c == corp else c for c in cities[index])
         self.tokens[coord] = (*cities[:index], slots, *cities[index + 1 :])
+        self.version += 1
 
     def swap_token(self, coord: str, index: int, old: str, new: str) -> None:
         """``old``'s token in city ``index`` on ``coord`` gives way to ``new``'s, which
@@ -268,12 +289,14 @@ class Board:
                 self.tokens[coord] = tuple(
                     tuple(new if c == old else c for c in slots) for slots in cities
                 )
+                self.version += 1
 
     def assign(self, coord: str, marker: str) -> None:
         """Put a ``mine``, ``ranch`` or ``bridge`` marker on ``coord``."""
         if coord not in self.data.printed:
             raise IllegalAction(f"no hex {coord} on the {self.data.title} map")
         self.markers[coord] = (*self.markers.get(coord, ()), marker)
+        self.version += 1
 
 
 def city_map(old: Tile, old_rotation: int, new: Tile, rotation: int) -> list[int]:

@@ -109,8 +109,9 @@ def geometry_at(board: Board, coord: str) -> Geometry:
 def can_run(board: Board, corp: str) -> bool:
     """Whether ``corp`` has a route to run: from one of its token cities its track reaches
     a second city or off-board area, or a town."""
-    for start in board.corporation_cities(corp):
-        net = network(board, corp, [start])
+    starts = board.corporation_cities(corp)
+    for start in starts:
+        net = network(board, corp) if len(starts) == 1 else network(board, corp, [start])
         stops = {(c, n) for c, p in net.paths for n in geometry_at(board, c).paths[p]}
         cities = {(c, n) for c, n in stops if isinstance(n, str) and n[0] in "co"}
         cities.add((start[0], f"c{start[1]}"))
@@ -122,10 +123,20 @@ def can_run(board: Board, corp: str) -> bool:
 
 def network(board: Board, corp: str, starts: list[tuple[str, int]] | None = None) -> Network:
     """The part of the map ``corp``'s tokens (or the token cities ``starts``) reach by
-    track."""
-    near = links(board.data)
+    track (cached on the board until it changes; treat the result as read-only)."""
     if starts is None:
-        starts = board.corporation_cities(corp)
+        cached = board.networks.get(corp)
+        if cached is not None and cached[0] == board.version:
+            found: Network = cached[1]
+            return found
+        net = _network(board, corp, board.corporation_cities(corp))
+        board.networks[corp] = (board.version, net)
+        return net
+    return _network(board, corp, starts)
+
+
+def _network(board: Board, corp: str, starts: list[tuple[str, int]]) -> Network:
+    near = links(board.data)
     hex_edges: dict[str, set[int]] = {c: set(near[c]) for c, _ in starts}
     cities: set[tuple[str, int]] = set(starts)
     reached: set[tuple[str, int]] = set()

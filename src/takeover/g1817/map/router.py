@@ -167,7 +167,7 @@ def best_routes(
     segments = _segments(board, corp, stops, hex_bits)
     value: list[int] = []
     visit: list[int] = []
-    token: list[bool] = []
+    token: list[int] = []
     blocked: list[bool] = []
     stop_hex: list[int] = []
     for coord, node in stops:
@@ -179,53 +179,69 @@ def best_routes(
         value.append(v)
         visit.append(stop.visit_cost)
         own = node[0] == "c" and corp in board.tokens[coord][int(node[1:])]
-        token.append(own)
+        token.append(int(own))
         blocked.append(blocks(board, coord, node, corp))
         stop_hex.append(hex_bits.bit(coord))
+    for found_segments in segments:  # richest stops first: good routes early, tighter bounds
+        found_segments.sort(key=lambda seg: -value[seg.to])
     bonus_hexes = 0
     for coord, found in board.markers.items():
         if "mine" in found or "ranch" in found:
             bonus_hexes |= hex_bits.bit(coord) if coord in hex_bits.ids else 0
     longest = max(distances)
     routes: dict[tuple[int, int], FoundRoute] = {}
-
-    def record(seq: list[int], segs: list[Segment], edges: int, hexes: int) -> None:
-        if seq[0] > seq[-1]:
-            return  # each route once, from its lower end
-        if not any(token[s] for s in seq):
-            return
-        revenue = sum(value[s] for s in seq)
-        revenue += 10 * bin(hexes & bonus_hexes).count("1")
-        own = sum(1 for s in seq if token[s]) if modern_trains else 0
-        key = (edges, sum(1 << s for s in seq))
-        if key not in routes:
-            visits = sum(visit[s] for s in seq)
-            connections = tuple(g.path for g in segs)
-            routes[key] = FoundRoute(revenue, visits, edges, connections, own)
+    single = len(distances) == 1
+    extra = 20 if modern_trains else 0
+    ranked = sorted(value, reverse=True)
+    best_k = [0]  # best_k[k]: the most k more stops could add (a bound for one train)
+    for v in ranked[:longest]:
+        best_k.append(best_k[-1] + v + extra)
+    best_k += [best_k[-1]] * (longest + 2 - len(best_k))
+    bonus_cap = 10 * bonus_hexes.bit_count()
+    best_single = [0]
+    segs: list[Segment] = []
 
     def extend(
-        seq: list[int], segs: list[Segment], edges: int, hexes: int, used: int, n: int
+        first: int,
+        last: int,
+        edges: int,
+        hexes: int,
+        used: int,
+        n: int,
+        revenue: int,
+        own: int,
+        mask: int,
     ) -> None:
-        last = seq[-1]
-        if len(seq) > 1:
-            record(seq, segs, edges, hexes)
+        if segs:
+            if own and first < last:  # each route once, from its lower end
+                key = (edges, mask)
+                if key not in routes:
+                    total = revenue + 10 * (hexes & bonus_hexes).bit_count()
+                    connections = tuple(g.path for g in segs)
+                    bonus_own = own if modern_trains else 0
+                    routes[key] = FoundRoute(total, n, edges, connections, bonus_own)
+                    if total > best_single[0]:
+                        best_single[0] = total
             if blocked[last]:
                 return
+        if single and segs and revenue + best_k[longest - n] + bonus_cap <= best_single[0]:
+            return  # one train: nothing further along can beat the best route found
         for seg in segments[last]:
             to = seg.to
             cost = n + visit[to]
             if cost > longest or seg.edges & edges or stop_hex[to] & used:
                 continue
-            seq.append(to)
             segs.append(seg)
-            extend(seq, segs, edges | seg.edges, hexes | seg.hexes, used | stop_hex[to], cost)
-            seq.pop()
+            extend(
+                first, to, edges | seg.edges, hexes | seg.hexes, used | stop_hex[to], cost,
+                revenue + value[to], own + token[to], mask | (1 << to),
+            )  # fmt: skip
             segs.pop()
 
     for s in range(len(stops)):
         if visit[s] > longest:
             continue
-        extend([s], [], 0, stop_hex[s], stop_hex[s], visit[s])
+        extend(s, s, 0, stop_hex[s], stop_hex[s], visit[s], value[s], token[s], 1 << s)
     kept = sorted(routes.values(), key=lambda r: -r.revenue)[:limit]
     return _combine(kept, distances)
 

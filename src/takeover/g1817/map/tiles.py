@@ -65,9 +65,12 @@ class Stop:
         return self.revenue.at(phase_colors)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tile:
-    """A tile design (not a copy): what every copy of tile ``name`` has, unrotated."""
+    """A tile design (not a copy): what every copy of tile ``name`` has, unrotated.
+
+    Each design is parsed once and shared, so it compares and hashes by identity (the
+    map's caches key on it)."""
 
     name: str
     color: str

@@ -38,7 +38,7 @@ def sale(player: int, bundle: list[Share]) -> Action:
 class DiscardTrain(Step):
     """A corporation above the train limit chooses a train to give back to the depot."""
 
-    def __init__(self, game: Game1817, then: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, game: Game1817, then: Callable[[], None] | None = None) -> None:
         super().__init__(game)
         self.then = then
         self.takes = {"discard_train": self.on_discard_train}
@@ -58,7 +58,8 @@ class DiscardTrain(Step):
     def on_discard_train(self, action: Action) -> None:
         among(action, self.legal(), f"{action.entity} has no train {action.get('train')}")
         self.game.discard_train(self.game.corps[str(action.entity)], str(action.get("train")))
-        self.then()
+        if self.then is not None:
+            self.then()
 
 
 class CashCrisis(Step):

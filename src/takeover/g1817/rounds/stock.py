@@ -155,8 +155,14 @@ class StockRound(Round):
             and ("five_shorts" not in game.optional_rules or shorts < 5)
         )
 
+    def has_home(self, corp: Corporation) -> bool:
+        """A corporation may start only with a city open for its home station (once every
+        city's slots are full, nothing more starts: otherwise the home-token step would
+        wait for a choice nobody can make)."""
+        return bool(home_cities(self.game, corp))
+
     def ipo_bids(self, pid: int) -> Iterator[Action]:
-        unstarted = [c.sym for c in self.game.corps.values() if not c.ipoed]
+        unstarted = [c.sym for c in self.game.corps.values() if not c.ipoed and self.has_home(c)]
         if self.bought() or not unstarted:
             return
         prices = self.ipo.bid_prices(pid)
@@ -391,6 +397,7 @@ class BuySellParShares(Step):
         require(corp is not None, f"no corporation {action.get('corporation')}")
         assert corp is not None
         require(not corp.ipoed, f"{corp.sym} has already started")
+        require(rnd.has_home(corp), f"{corp.sym} cannot start: no city is open for its home")
         require(not rnd.bought(), f"player {pid} has already bought this turn")
         refusal = rnd.ipo.bid_refusal(pid, int_field(action, "price"))
         require(refusal is None, str(refusal))

@@ -39,6 +39,7 @@ export class TablePage {
     this.log = null;
     this.presenceKnown = false; // whether the seats' presence is what the server says now
     this.requests = new Map(); // ref -> {resolve, reject} of history requests
+    this.notes = []; // the game's log lines for the state being drawn (ctx.note)
     this.inbox = Promise.resolve();
     this.chat = new Chat((text) => !!this.socket.send({ type: "chat", text }));
     this.clock = new TurnClock(this.who, () => this.mySeat);
@@ -190,6 +191,8 @@ export class TablePage {
       names: () => this.names(),
       seatLabel: (seat, o = {}) => this.seatLabel(seat, o),
       mySeat: () => this.mySeat,
+      // a line of the game's own in the log, after this state's actions ("Stock round 2")
+      note: (text) => this.notes.push(text),
     });
     replace(this.main, this.view.panels.main || []);
     const decide = this.view.panels.decide || [];
@@ -356,6 +359,7 @@ export class TablePage {
       this.log.startAfter(m.seq);
     }
     if (m.last) this.log.append([{ seq: m.seq, ...m.last, events: m.events }]);
+    for (const text of this.notes.splice(0)) this.log.note(text, "note game-note");
   }
 
   // ------------------------------------------------------------------ drawing

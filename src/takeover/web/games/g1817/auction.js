@@ -6,6 +6,20 @@ import { companyLabel, corpTag, playerName, wonBy } from "./common.js";
 
 export function renderAuction(view, names) {
   const a = view.auction;
+  const acq = view.acquisition;
+  if (!a && acq && acq.winner) {
+    const w = acq.winner;
+    return el(
+      "div",
+      { class: "auction won" },
+      el("h3", {}, "Sold: ", corpTag(w.corporation)),
+      el("p", {
+        text:
+          `${playerName(view, w.player, names)} won it for ${money(w.price)}` +
+          (acq.buyer ? `; ${acq.buyer} buys it.` : "; which of their corporations buys it?"),
+      }),
+    );
+  }
   if (!a) return null;
   const target = (view.companies || {})[a.target]
     ? el("strong", { text: companyLabel(view, a.target) })

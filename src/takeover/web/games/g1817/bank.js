@@ -34,17 +34,21 @@ export function nextTrainText(view) {
   return parts[0] + (changes.length ? `: ${changes.join("; ")}.` : ": no change of phase.");
 }
 
+/** 18xx style: "Stock round 3", "Operating round 3.2" (the second of the set). */
+export function roundName(view) {
+  if (view.finished) return "The end";
+  return view.round === "Operating"
+    ? `${ROUNDS[view.round]} ${view.turn}.${view.round_num}`
+    : `${ROUNDS[view.round] || view.round} ${view.turn}`;
+}
+
 export function renderBank(view) {
   const phases = view.phases || [];
   const phase = phases.find((p) => p.current) || { name: view.phase, train_limit: "?", sizes: [] };
   const rate = view.interest_rate;
   const future = view.future_interest_rate;
   const depot = (view.depot && view.depot.trains) || [];
-  // 18xx style: stock round 3, operating round 3.2 (the second of the set)
-  const round =
-    view.round === "Operating"
-      ? `${ROUNDS[view.round]} ${view.turn}.${view.round_num}`
-      : `${ROUNDS[view.round] || view.round} ${view.turn}`;
+  const round = roundName(view);
   return el(
     "div",
     { class: "bank", dataset: { round: view.round, turn: view.turn, roundNum: view.round_num } },

@@ -11,12 +11,6 @@ export function playerName(view, id, names) {
   return (names && names[p.seat]) || p.name || `player ${id}`;
 }
 
-/** The seat of a player id (null when unknown). */
-export function seatOf(view, id) {
-  const p = view.players[String(id)];
-  return p ? p.seat : null;
-}
-
 /** A corporation's symbol on its colour, with its full name as a tooltip. */
 export function corpTag(sym) {
   const tag = colourTag(sym, corpColour(sym));
@@ -42,12 +36,6 @@ export function companyLabel(view, sym) {
 export function companyName(view, sym) {
   const c = (view.companies || {})[sym];
   return c ? c.name.replace(/^P\d+ - /, "") : sym;
-}
-
-/** Who an entity is, in words: a player's name or a corporation's symbol. */
-export function entityName(view, entity, names) {
-  if (typeof entity === "number") return playerName(view, entity, names);
-  return String(entity);
 }
 
 /** Shares of a size-`size` corporation held as `pct` percent. */

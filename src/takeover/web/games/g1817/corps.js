@@ -37,6 +37,38 @@ function holdersLine(view, sym, corp, names) {
   return el("div", { class: "holders" }, parts);
 }
 
+/** The next train out of the depot ("4" from "4-0"), or null. */
+function nextTrain(view) {
+  const next = view.depot && view.depot.next;
+  return next ? next.split("-").slice(0, -1).join("-") : null;
+}
+
+/** A corporation's trains; those the next train rusts or obsoletes marked. */
+function trainsNode(view, corp) {
+  const trains = corp.trains || [];
+  if (!trains.length) return "none";
+  const next = nextTrain(view);
+  const types = new Map(((view.depot && view.depot.trains) || []).map((t) => [t.name, t]));
+  return el(
+    "span",
+    {},
+    trains.map((name, i) => {
+      const t = types.get(name) || {};
+      const doomed = next && (t.rusts_on === next || t.obsolete_on === next);
+      return [
+        i ? " " : "",
+        el("span", {
+          class: doomed ? "train doomed" : "train",
+          text: name,
+          title: doomed
+            ? `${t.rusts_on === next ? "rusts" : "becomes obsolete"} when the first ${next} train is bought`
+            : null,
+        }),
+      ];
+    }),
+  );
+}
+
 function fact(label, value, cls) {
   return el("span", { class: `fact ${cls || ""}` }, el("span", { class: "k", text: label }), " ", value);
 }
@@ -50,7 +82,7 @@ function corpCard(view, sym, corp, names, operating) {
       `${corp.loans}/${corp.size}${corp.loans ? ` (${money(corp.interest_due)} due)` : ""}`,
       "loans",
     ),
-    fact("trains", (corp.trains || []).length ? corp.trains.join(" ") : "none", "trains"),
+    fact("trains", trainsNode(view, corp), "trains"),
     fact("tokens", `${corp.tokens - corp.tokens_placed} of ${corp.tokens} left`, "tokens"),
   ];
   return el(

@@ -113,7 +113,7 @@ export function describe(e, who, entry) {
       return `${actor} converts.`;
     case "merge":
       if (corp) return `${corp} merges with ${a.corporation}.`;
-      return `${person} has ${a.corporation} buy it.`;
+      return `${person} chooses ${a.corporation} as the buyer.`;
     case "bankrupt":
       return `${person} goes bankrupt.`;
     case "game_end":

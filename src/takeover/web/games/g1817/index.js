@@ -22,10 +22,16 @@ export function decision(view) {
     const name = company ? company.name.replace(/^P\d+ - /, "") : target;
     words = wonBy(view.auction) !== null ? `set up ${name}` : `bid for ${name}`;
   }
+  const acq = view.acquisition;
+  if (d.kind === "acquire" && acq) {
+    if (acq.buyer && acq.winner) words = `take or repay loans for ${acq.buyer}, which bought ${acq.winner.corporation}`;
+    else if (acq.winner) words = `choose which corporation buys ${acq.winner.corporation}`;
+    else if (acq.offer) words = `offer ${acq.offer} for sale, or keep it`;
+  }
   const current = view.current;
   const forCorp = typeof current === "string" && view.corps && view.corps[current];
   if (forCorp && !words.includes(current)) words = `${words} for ${current}`;
-  if (d.seats.length > 1) words = `${words} (any of ${d.seats.length} players)`;
+  if (d.seats.length > 1) words = `${words} (any player may)`;
   return { seat: d.seats[0], kind: d.kind, words };
 }
 

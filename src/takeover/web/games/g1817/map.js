@@ -389,6 +389,17 @@ export class MapView {
     this.setBox([x - (w * f) / 2, y - (hgt * f) / 2, w * f, hgt * f]);
   }
 
+  /** Show the hexes `ids` (with a hex of margin), zooming in only as far as seven hexes. */
+  fitHexes(ids) {
+    const hexes = ids.map((id) => this.hexes && this.hexes.get(id)).filter(Boolean);
+    if (!hexes.length || !this.full) return;
+    const [x, y, w, h] = extent(hexes);
+    const [, , fw, fh] = this.full;
+    const width = Math.min(fw, Math.max(w + 2 * W, W * 7));
+    const height = Math.min(fh, Math.max(h + 2 * S, (width * fh) / fw));
+    this.setBox([x + w / 2 - width / 2, y + h / 2 - height / 2, width, height]);
+  }
+
   fit() {
     if (!this.full) return;
     this.setBox([...this.full]);

@@ -107,9 +107,8 @@ function layWidget(prompt, options, view) {
 
   const draw = () => {
     const tiles = byHex.get(scratch.layHex);
-    prompt.keys.delete("r");
-    prompt.keys.delete("Enter");
-    prompt.keys.delete("Escape");
+    for (const key of ["r", "Enter", "Escape", "1", "2", "3", "4", "5", "6", "7", "8", "9"])
+      prompt.keys.delete(key);
     if (!tiles) {
       box.replaceChildren(
         el("p", {
@@ -146,10 +145,17 @@ function layWidget(prompt, options, view) {
       el(
         "div",
         { class: "row tile-picker" },
-        [...tiles].map(([key, actions]) => {
+        [...tiles].map(([key, actions], i) => {
           const name = tileName(actions[0].tile);
           const by = actions[0].entity_type === "company" ? companyName(view, actions[0].entity) : null;
           const design = designs[name];
+          const choose = () => {
+            scratch.layTile = key;
+            scratch.layTurn = 0;
+            draw();
+            preview();
+          };
+          if (i < 9) prompt.keys.set(String(i + 1), choose); // 1-9 pick a tile
           return el(
             "button",
             {
@@ -157,15 +163,10 @@ function layWidget(prompt, options, view) {
               class: `tile-choice${key === scratch.layTile ? " chosen" : ""}`,
               dataset: { tile: name, by: by || "" },
               title: `tile ${name}${by ? ` with ${by}` : ""}: ${actions.length} legal ${actions.length === 1 ? "rotation" : "rotations"}`,
-              onclick: () => {
-                scratch.layTile = key;
-                scratch.layTurn = 0;
-                draw();
-                preview();
-              },
+              onclick: choose,
             },
             design ? tileIcon(design, name, actions[0].rotation) : null,
-            el("span", { text: `#${name}` }),
+            el("span", { text: `#${name}` }, i < 9 ? keyCap(String(i + 1)) : null),
             by ? el("small", { class: "tile-by", text: by }) : null,
           );
         }),

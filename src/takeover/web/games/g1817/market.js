@@ -9,6 +9,7 @@ const ZONES = { l: "liquidation", a: "acquisition", p: "par", s: "safe-par" };
 
 export function renderMarket(view) {
   const stacks = view.market_stacks || {};
+  const operating = view.round === "Operating" ? view.current : null;
   const cells = (view.market || []).map((code, i) => {
     const kind = ZONES[code.slice(-1)] || "plain";
     const price = parseInt(code, 10);
@@ -21,7 +22,15 @@ export function renderMarket(view) {
         title: `${money(price)}${kind === "plain" ? "" : ` (${kind.replace("-", " ")})`}`,
       },
       el("span", { class: "mkt-price", text: price ? String(price) : "0" }),
-      el("span", { class: "mkt-stack" }, here.map((sym) => corpTag(sym))),
+      el(
+        "span",
+        { class: "mkt-stack" },
+        here.map((sym) => {
+          const tag = corpTag(sym);
+          if (sym === operating) tag.classList.add("operating");
+          return tag;
+        }),
+      ),
     );
   });
   return el(

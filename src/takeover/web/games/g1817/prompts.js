@@ -74,8 +74,14 @@ function passLabel(view, action) {
       return "Done with loans";
     case "conversion":
       return "Neither convert nor merge";
-    case "buy_sell_par_shares":
+    case "post_conversion":
+      return "Buy no share";
+    case "acquire": {
+      const acq = view.acquisition || {};
+      if (acq.offer) return `Keep ${acq.offer} (no sale)`;
+      if (acq.buyer) return "Done with loans";
       return "Pass";
+    }
     default:
       return "Pass";
   }
@@ -351,8 +357,10 @@ export const prompts = {
           const nodes = ["Merge ", corpTag(action.entity), " with ", corpTag(action.corporation)];
           return richButton(prompt, nodes, action);
         }
-        const target = view.auction ? view.auction.target : "it";
-        return richButton(prompt, [corpTag(action.corporation), ` acquires ${target}`], action, {
+        const won = view.acquisition && view.acquisition.winner;
+        const target = won ? won.corporation : view.auction ? view.auction.target : "it";
+        const price = won ? ` for ${money(won.price)}` : "";
+        return richButton(prompt, [corpTag(action.corporation), ` buys ${target}${price}`], action, {
           title: `${playerName(view, action.entity, names)} picks which corporation buys`,
         });
       }),

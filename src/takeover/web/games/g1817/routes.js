@@ -67,6 +67,12 @@ export function routeEditor({ view, sym, act, scratch, suggested, none = null })
   const show = () => {
     const map = mapLink.map;
     if (!map) return;
+    if (!scratch.framed) {
+      // the first time: the map shows the routes (or the corporation's network to draw on)
+      scratch.framed = true;
+      const ids = Object.values(scratch.routes).flat();
+      if (ids.length) map.fitHexes(ids);
+    }
     map.overlay.replaceChildren();
     drawRoutes(map, routes().map((r) => ({ train: r.train, connections: r.connections })), hexes);
   };
