@@ -513,6 +513,8 @@ class GameData:
                     self.rust(corp, t)
         for t in list(self.discarded):
             ttype = self.train_types[t.name]
+            if ttype.obsolete_on == train.name:
+                t.obsolete = True  # no longer for sale
             if ttype.rusts_on == train.name:
                 self.discarded.remove(t)
         for t in list(self.left_trains):
