@@ -108,3 +108,26 @@ def test_a_bankrupt_presidents_corporation_over_the_limit_is_decided_by_every_pl
     discard = state.legal_actions(decision.seats[0])[0]
     state.apply(discard, decision.seats[0])
     assert len(corp.trains) == state.train_limit
+
+
+def test_a_move_with_a_field_its_kind_lacks_is_refused_by_name() -> None:
+    g = new()
+    before = json.dumps(g.to_record(), sort_keys=True)
+    move = {**bid(7, "TS", 5).to_dict(), "evil": 1}
+    with pytest.raises(IllegalAction, match="bid has no field 'evil'"):
+        g.action_from_dict(move)
+    with pytest.raises(IllegalAction, match="no move is called 'fly'"):
+        g.action_from_dict({"type": "fly", "entity": 7, "entity_type": "player"})
+    assert json.dumps(g.to_record(), sort_keys=True) == before
+    assert g.action_from_dict(bid(7, "TS", 5).to_dict()) == bid(7, "TS", 5)
+
+
+def test_every_listed_move_of_a_real_game_passes_the_field_check() -> None:
+    from .games import positions
+
+    kinds = set()
+    for _, _, state in positions("1817WO__19926"):
+        for action in state.legal_actions():
+            assert state.action_from_dict(action.to_dict()) == action
+            kinds.add(action.type)
+    assert {"lay_tile", "place_token", "run_routes", "buy_train", "bid"} <= kinds, kinds

@@ -15,7 +15,7 @@ from takeover.core import protocol
 from takeover.core.errors import IllegalAction
 from takeover.core.extensions import Extension
 from takeover.core.protocol import Decision, Event, ranks_of
-from takeover.g1817.actions import NO_EFFECT, Action
+from takeover.g1817.actions import NO_EFFECT, Action, checked_fields
 from takeover.g1817.data.companies import (
     CITY_TILE_COMPANIES,
     MINE_COMPANIES,
@@ -158,7 +158,10 @@ class Game1817(GameData):
             raise IllegalAction(f"seat {seat} does not act for {action.entity}")
 
     def action_from_dict(self, data: Mapping[str, Any]) -> Action:
-        """An action in the 18xx.games record form; ``IllegalAction`` names a bad field."""
+        """A move in the 18xx.games record form; ``IllegalAction`` names a bad or unknown
+        field (:func:`takeover.g1817.actions.checked_fields`)."""
+        if isinstance(data, Mapping):
+            checked_fields(data)
         return Action.from_dict(data)
 
     def action_to_dict(self, action: protocol.Action) -> dict[str, Any]:
