@@ -345,6 +345,7 @@ class GameData:
                 if not treasury:
                     break
                 share = treasury[0]
+                corp.cash += self.share_value(corp, share.percent)  # the market pays for it
                 share.owner = POOL
                 self.unshort(POOL, share)
 
