@@ -182,6 +182,8 @@ def best_routes(
         token.append(int(own))
         blocked.append(blocks(board, coord, node, corp))
         stop_hex.append(hex_bits.bit(coord))
+    for found_segments in segments:  # richest stops first: good routes early, tighter bounds
+        found_segments.sort(key=lambda seg: -value[seg.to])
     bonus_hexes = 0
     for coord, found in board.markers.items():
         if "mine" in found or "ranch" in found:
@@ -189,7 +191,12 @@ def best_routes(
     longest = max(distances)
     routes: dict[tuple[int, int], FoundRoute] = {}
     single = len(distances) == 1
-    top = max(value, default=0) + (20 if modern_trains else 0)
+    extra = 20 if modern_trains else 0
+    ranked = sorted(value, reverse=True)
+    best_k = [0]  # best_k[k]: the most k more stops could add (a bound for one train)
+    for v in ranked[:longest]:
+        best_k.append(best_k[-1] + v + extra)
+    best_k += [best_k[-1]] * (longest + 2 - len(best_k))
     bonus_cap = 10 * bonus_hexes.bit_count()
     best_single = [0]
     segs: list[Segment] = []
@@ -217,7 +224,7 @@ def best_routes(
                         best_single[0] = total
             if blocked[last]:
                 return
-        if single and revenue + (longest - n) * top + bonus_cap <= best_single[0] and segs:
+        if single and segs and revenue + best_k[longest - n] + bonus_cap <= best_single[0]:
             return  # one train: nothing further along can beat the best route found
         for seg in segments[last]:
             to = seg.to

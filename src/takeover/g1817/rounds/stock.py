@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation, Share
-from takeover.g1817.rounds.base import Round, Step, int_field, loan_action, make, require, share_ids
+from takeover.g1817.rounds.base import Round, Step, int_field, make, require, share_ids
 from takeover.g1817.rounds.interrupts import sale, sell_bundles
 from takeover.g1817.rounds.ipo import IpoAuction
 from takeover.g1817.track import home_cities
@@ -195,7 +195,7 @@ class StockRound(Round):
         take a loan (not after redeeming) or redeem shares."""
         if self.turn_actions or self.corporate not in (None, corp.sym):
             return []
-        out = [loan_action(self.game, "take_loan", corp)] if self.may_take_loan(corp) else []
+        out = [make("take_loan", corp.sym)] if self.may_take_loan(corp) else []
         return out + self.redemptions(corp)
 
     def has_action(self, pid: int) -> bool:
