@@ -159,3 +159,18 @@ def test_summary_per_title() -> None:
     assert wo.actions == 3 * 168 and wo.failing == [bad]
     assert wo.to_dict()["failing"] == [{"path": "b.json", "divergence": str(bad.divergence)}]
     assert bad.to_dict()["divergence"]["field"] == "game_end_reason"
+
+
+def test_an_action_both_engines_refuse_is_agreement() -> None:
+    """A file whose action neither engine takes (one written by an older engine): the
+    engines agree on all of it; the check says which action both refuse."""
+    data = record(GAME)
+    run = recorded_run()
+    assert run.trace is not None
+    header, lines = run.trace
+    target = next(a for a in data["actions"] if a["type"] == "bid" and a["id"] > 20)
+    target["price"] = 10**6
+    cut = next(i for i, x in enumerate(lines) if x["id"] == target["id"])
+    check = check_game("g.json", data, recorded_run(trace=(header, lines[:cut]), exception="no"))
+    assert check.equal and check.both_refused is not None
+    assert check.both_refused.startswith(f"action {target['id']}: ")

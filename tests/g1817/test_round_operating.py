@@ -100,3 +100,22 @@ def test_left_trains_rust() -> None:
     four = next(t for t in game.depot if t.name == "4")
     game.train_bought(four)  # 2 trains rust on the first 4
     assert game.left_trains == []
+
+
+def test_an_obsolete_train_given_back_to_the_depot_is_not_for_sale() -> None:
+    """18xx.games does not sell obsolete trains (a 2+ once the first 4 is bought)."""
+    game = position_before(
+        "1817WO__1817WO_game_end_bankrupt",
+        lambda raw_id, a, s: isinstance(s.round, OperatingRound) and s.round.step() == "BuyTrain",
+    )
+    rnd = game.round
+    assert isinstance(rnd, OperatingRound)
+    rnd.corp.cash = 1000
+    rnd.corp.trains = []
+    plus = next(t for t in game.depot if t.name == "2+")
+    game.depot.remove(plus)
+    game.discarded.append(plus)
+    assert any(a.get("train") == plus.id for a in rnd.depot_trains())
+    game.train_bought(next(t for t in game.depot if t.name == "4"))
+    assert plus.obsolete and plus in game.discarded
+    assert all(a.get("train") != plus.id for a in rnd.depot_trains())

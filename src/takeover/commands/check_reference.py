@@ -162,7 +162,8 @@ def _game_line(check: GameCheck) -> str:
     head = f"{check.path} ({check.title}, {check.players} players, {check.actions} actions"
     if check.equal:
         end = check.end_reason or ("finished" if check.finished else "unfinished")
-        return f"{head}, {end}): equal, {check.compared} actions compared"
+        line = f"{head}, {end}): equal, {check.compared} actions compared"
+        return line + (f"; both refuse {check.both_refused}" if check.both_refused else "")
     return f"{head}): {check.compared} actions equal, then {check.divergence}"
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from takeover.core.errors import RecordError, TakeoverError
-from takeover.g1817.fixture import TraceDivergence, replay_game
+from takeover.g1817.fixture import TraceDivergence, expand, replay_game
 from takeover.g1817.state import Game1817
 
 _REPLAY_LINE = re.compile(
@@ -113,6 +113,8 @@ class GameCheck:
     finished: bool
     end_reason: str | None
     divergence: Divergence | None = None
+    both_refused: str | None = None
+    """An action both engines refuse (the file is not a valid game: an older engine's)."""
 
     @property
     def equal(self) -> bool:
@@ -130,6 +132,7 @@ class GameCheck:
             "finished": self.finished,
             "end_reason": self.end_reason,
             "equal": self.equal,
+            "both_refused": self.both_refused,
             "divergence": None
             if d is None
             else {"action": d.action, "field": d.field, "ours": d.ours, "reference": d.reference},
@@ -172,9 +175,22 @@ def check_game(path: str, data: Mapping[str, Any], ref: ReferenceRun) -> GameChe
         return replace(head, divergence=Divergence(None, "record", str(exc), "accepted"))
     head = replace(head, compared=compared, finished=game.finished, end_reason=game.game_end_reason)
     if refused is not None:
+        ours = _our_refusal(game, next(a for a in raw_actions if a.get("id") == refused))
+        if ours is not None:  # both refuse it: they agree on everything the file holds
+            return replace(head, both_refused=f"action {refused}: {ours}")
         split = Divergence(refused, "action", "accepted", f"refused: {ref.exception}")
         return replace(head, divergence=split)
     return replace(head, divergence=_end_divergence(data, ref, game))
+
+
+def _our_refusal(game: Game1817, raw: Mapping[str, Any]) -> str | None:
+    """Why our engine refuses the record entry ``raw`` now, or ``None`` if it takes it."""
+    try:
+        for action in expand(raw):
+            game.push(action)
+    except TakeoverError as exc:
+        return str(exc)
+    return None
 
 
 def _applied_before(lines: Sequence[Mapping[str, Any]], action: int | None) -> int:

@@ -345,6 +345,7 @@ class GameData:
                 if not treasury:
                     break
                 share = treasury[0]
+                corp.cash += self.share_value(corp, share.percent)  # the market pays for it
                 share.owner = POOL
                 self.unshort(POOL, share)
 
@@ -513,6 +514,8 @@ class GameData:
                     self.rust(corp, t)
         for t in list(self.discarded):
             ttype = self.train_types[t.name]
+            if ttype.obsolete_on == train.name:
+                t.obsolete = True  # no longer for sale
             if ttype.rusts_on == train.name:
                 self.discarded.remove(t)
         for t in list(self.left_trains):

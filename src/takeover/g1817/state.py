@@ -438,7 +438,7 @@ class Game1817(GameData):
         first_lay = hex_id not in self.laid_hexes
         terrain = self.edition.terrain.get(hex_id, (0, ""))[1]
         corp.cash -= fee
-        if first_lay and terrain and hex_id not in PRESET_YELLOW:
+        if first_lay and terrain and hex_id not in PRESET_YELLOW[self.title]:
             for c in corp.companies:
                 income = self.company_data[c].tile_income
                 if income and income[1] == terrain:

@@ -616,13 +616,12 @@ TERRAIN_BASE = terrain_of(HEXES_BASE)
 TERRAIN_NA = terrain_of(HEXES_NA)
 TERRAIN_WO = terrain_of(HEXES_WO)
 
-PRESET_YELLOW: frozenset[str] = frozenset(
-    h
-    for hexes in (HEXES_BASE, HEXES_NA, HEXES_WO)
-    for h, x in hexes.items()
-    if x.color == "yellow" and x.cost
-)
-"""Hexes printed yellow that carry a fee: a lay there is an upgrade, not a yellow lay."""
+PRESET_YELLOW: dict[str, frozenset[str]] = {
+    title: frozenset(h for h, x in hexes.items() if x.color == "yellow" and x.cost)
+    for title, hexes in (("1817", HEXES_BASE), ("1817NA", HEXES_NA), ("1817WO", HEXES_WO))
+}
+"""Per title, the hexes printed yellow that carry a fee: a lay there is an upgrade, not a
+yellow lay (each title its own: 1817's C8 is such a hex, 1817WO's a lake)."""
 
 NEW_ZEALAND = "L9"
 """1817WO: a token here covers one loan's interest (or pays $20 without loans)."""

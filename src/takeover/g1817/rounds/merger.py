@@ -42,7 +42,7 @@ class MergerRound(Round):
         self.passed_players: set[int] = set()
         self.loans_passed = False
         self.index = -1
-        self.discard = DiscardTrain(game)
+        self.discard = DiscardTrain(game, then=self.after_discard)
         self.post_conversion = PostConversion(self)
         self.post_conversion_loans = PostConversionLoans(self)
         self.conversion = Conversion(self)
@@ -121,12 +121,19 @@ class MergerRound(Round):
         self.loans_passed = False
         self.next_entity()
 
+    def after_discard(self) -> None:
+        if self.index >= len(self.entities):
+            self.finished = self.game.corp_over_train_limit() is None
+
     def next_entity(self) -> None:
-        """Advance to the next corporation with a choice (a 10-share one has none)."""
+        """Advance to the next corporation with a choice (a 10-share one has none). The
+        round ends after the last, once no corporation is above the train limit (as on
+        18xx.games, whose round waits for its discard step: an export can lower the
+        limit just before)."""
         while True:
             self.index += 1
             if self.index >= len(self.entities):
-                self.finished = True
+                self.finished = self.game.corp_over_train_limit() is None
                 return
             corp = self.game.corps[self.entities[self.index]]
             if corp.total_shares != 10 and not self.game.in_liquidation(corp):

@@ -214,7 +214,8 @@ class OperatingRound(Round):
         game, corp = self.game, self.corp
         if game.train_count(corp) >= game.train_limit or not isinstance(corp.owner, int):
             return False
-        prices = [game.train_types[t.name].price for t in [*game.depot[:1], *game.discarded]]
+        offered = [*game.depot[:1], *(t for t in game.discarded if not t.obsolete)]
+        prices = [game.train_types[t.name].price for t in offered]
         others = [t for c in game.corps.values() if c is not corp for t in c.trains]
         if any(not t.obsolete for t in [*others, *game.left_trains]):
             prices.append(1)
@@ -226,7 +227,7 @@ class OperatingRound(Round):
         game, corp = self.game, self.corp
         if self.stage != "buy_train" or len(corp.trains) >= game.train_limit:
             return []
-        discarded = {t.name: t for t in reversed(game.discarded)}
+        discarded = {t.name: t for t in reversed(game.discarded) if not t.obsolete}
         out = []
         for train in [*game.depot[:1], *discarded.values()]:
             price = game.train_types[train.name].price
