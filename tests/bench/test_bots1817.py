@@ -2,9 +2,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from takeover.cli import main
 
 
+@pytest.mark.slow
 def test_bench_bots1817_reports_its_figures(capsys) -> None:  # type: ignore[no-untyped-def]
     args = ["bench", "bots1817", "--every", "40", "--games", "1", "--mcts", "2"]
     assert main([*args, "--iterations", "3", "--json"]) == 0

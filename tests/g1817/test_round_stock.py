@@ -3,6 +3,9 @@ and 1817WO's Nieuw Zeeland (no 2-share corporation there, a second home token)."
 
 from __future__ import annotations
 
+import pytest
+
+from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 from takeover.g1817.rounds.stock import StockRound
 from takeover.g1817.state import Game1817
@@ -79,3 +82,18 @@ def test_nieuw_zeeland_has_no_two_share_corporation_and_a_second_home_token() ->
     game.apply(act("place_token", "H", city="F1-0-0", slot=1))
     assert corp.tokens_placed == 2
     assert game.round.step() == "BuySellParShares" and game.round.current() == 2541
+
+
+def test_no_corporation_starts_once_every_city_is_full() -> None:
+    state = position_before(
+        "1817__16852", lambda _, a, s: a.type == "bid" and a.get("corporation") is not None
+    )
+    pid = state.original_order[state.pending().seats[0]]  # type: ignore[union-attr]
+    assert any(a.type == "bid" for a in state.legal_actions())
+    board = state.board
+    for coord, cities in list(board.tokens.items()):
+        board.tokens[coord] = tuple(tuple("A&S" if c is None else c for c in s) for s in cities)
+    assert not any(a.type == "bid" for a in state.legal_actions())
+    unstarted = next(c.sym for c in state.corps.values() if not c.ipoed)
+    with pytest.raises(IllegalAction, match="no city is open for its home"):
+        state.push(Action.make("bid", pid, corporation=unstarted, price=100))

@@ -82,3 +82,52 @@ def test_apply_refuses_an_action_of_another_game() -> None:
     g = new()
     with pytest.raises(IllegalAction, match="not a 1817 action"):
         g.apply(Foreign())
+
+
+def test_a_bankrupt_presidents_corporation_over_the_limit_is_decided_by_every_player() -> None:
+    """As on 18xx.games (tests/data/1817/generated/1817-7p-s29006-*: its trace names every
+    player still in the game as active): the market's corporation discards, and any
+    player left chooses which train."""
+    from takeover.g1817.entities import POOL, Train
+
+    from .games import position_before
+
+    state = position_before("1817__16852", lambda _, a, s: s.pending().kind == "cash_crisis")  # type: ignore[union-attr]
+    player = state.player_by_id[state.original_order[state.pending().seats[0]]]  # type: ignore[union-attr]
+    corp = next(c for c in state.corps.values() if c.owner == player.id and c.floated)
+    while len(corp.trains) <= state.train_limit:
+        state.gain_train(corp, Train("2", 90 + len(corp.trains)))
+    state.bankrupt(player)
+    assert corp.owner == POOL and len(corp.trains) > state.train_limit
+    state.settle()
+    assert state.corp_over_train_limit() == corp.sym
+    decision = state.pending()
+    assert decision is not None and decision.kind == "discard_train"
+    left = [p.id for p in state.players if not p.bankrupt]
+    assert sorted(decision.seats) == sorted(state.original_order.index(p) for p in left)
+    discard = state.legal_actions(decision.seats[0])[0]
+    state.apply(discard, decision.seats[0])
+    assert len(corp.trains) == state.train_limit
+
+
+def test_a_move_with_a_field_its_kind_lacks_is_refused_by_name() -> None:
+    g = new()
+    before = json.dumps(g.to_record(), sort_keys=True)
+    move = {**bid(7, "TS", 5).to_dict(), "evil": 1}
+    with pytest.raises(IllegalAction, match="bid has no field 'evil'"):
+        g.action_from_dict(move)
+    with pytest.raises(IllegalAction, match="no move is called 'fly'"):
+        g.action_from_dict({"type": "fly", "entity": 7, "entity_type": "player"})
+    assert json.dumps(g.to_record(), sort_keys=True) == before
+    assert g.action_from_dict(bid(7, "TS", 5).to_dict()) == bid(7, "TS", 5)
+
+
+def test_every_listed_move_of_a_real_game_passes_the_field_check() -> None:
+    from .games import positions
+
+    kinds = set()
+    for _, _, state in positions("1817WO__19926"):
+        for action in state.legal_actions():
+            assert state.action_from_dict(action.to_dict()) == action
+            kinds.add(action.type)
+    assert {"lay_tile", "place_token", "run_routes", "buy_train", "bid"} <= kinds, kinds

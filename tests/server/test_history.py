@@ -52,9 +52,11 @@ def test_history_pages_back_to_the_first_move(client: TestClient, game: str, sea
         if game == "acquire":
             stored = [{k: v for k, v in a.items() if k != "player"} for a in record["actions"]]
             assert [a["player"] for a in everything] == [a["player"] for a in record["actions"]]
-        else:
-            stored = [{k: v for k, v in a.items() if k != "id"} for a in record["actions"]]
-        assert [a["action"] for a in everything] == stored
+            assert [a["action"] for a in everything] == stored
+        else:  # 18xx.games' record may add what an action implied (a loan's number)
+            told = [a["action"] for a in everything]
+            assert len(told) == len(record["actions"])
+            assert all(t.items() <= r.items() for t, r in zip(told, record["actions"], strict=True))
         # out of range: refused, with the ref
         ws.send_json({"type": "history", "before": seq + 2, "ref": "x"})
         error = until(ws, "error")

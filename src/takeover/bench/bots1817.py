@@ -5,7 +5,8 @@ this single-threaded process (other load on the machine disturbs them little).
 
 1. Every (``--every``-th) position of the ten real games (``tests/data/1817``) where a
    seat has more than one legal action is given to the ``heuristic`` bot (a live copy: no
-   record hints), and each ``choose`` is timed: decisions, mean, p95 and worst ms.
+   record hints), and each ``choose`` is timed: decisions, mean, p95 and worst ms, and the
+   kinds of the five slowest decisions.
 2. ``--games`` four-player games of four heuristic bots are played from seeds 1, 2...:
    CPU seconds per game, actions, and how each ended. While the engine does not list the
    map's decisions a game stops at the first one (reported as ``stopped at KIND``): its
@@ -88,13 +89,14 @@ def run(args: argparse.Namespace) -> int:
         return 1
     kept = real_positions(args.games_dir, args.every)
     bot = make_bot("heuristic", "1817")
-    times = []
+    timed = []
     for i, (state, seat) in enumerate(kept):
         obs = Observation(state, seat)
         t0 = time.process_time()
         bot.choose(obs, random.Random(i))
-        times.append(time.process_time() - t0)
-    times.sort()
+        timed.append((time.process_time() - t0, obs.kind or ""))
+    timed.sort()
+    times = [t for t, _ in timed]
     games = [play(seed) for seed in range(1, args.games + 1)]
     search = make_bot(f"mcts:iterations={args.iterations}", "1817")
     step = max(1, len(kept) // args.mcts)
@@ -111,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         "heuristic_ms_mean": round(1000 * sum(times) / len(times), 2),
         "heuristic_ms_p95": round(1000 * times[int(0.95 * (len(times) - 1))], 2),
         "heuristic_ms_worst": round(1000 * times[-1], 2),
+        "heuristic_worst_kinds": [kind for _, kind in timed[-5:]],
         "game_cpu_s": [round(g[0], 2) for g in games],
         "game_actions": [g[1] for g in games],
         "game_ends": sorted({g[2] for g in games}),

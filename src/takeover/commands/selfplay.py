@@ -94,9 +94,13 @@ def play(game: str, specs: list[str], ruleset: Any, seed: int) -> Played:
     stalled = None
     count = 0
     while (decision := state.pending()) is not None:
+        count += 1
+        if not decision.seats:
+            what = decision.kind.replace("_", " ")
+            stalled = f"after {count - 1} actions the game waits to {what}, but for no seat"
+            break
         seat = decision.seats[0]
         obs = Observation(state, seat)
-        count += 1
         if not obs.legal or count > MAX_ACTIONS:
             what = decision.kind.replace("_", " ")
             stalled = f"after {count - 1} actions seat {seat} must {what}, " + (

@@ -33,6 +33,53 @@ programming (any player may record them at any time; the passes they program are
 recorded as actions of their own)."""
 
 
+FIELDS: dict[str, frozenset[str]] = {
+    kind: frozenset(names)
+    for kind, names in {
+        "assign": ("target", "target_type"),
+        "bankrupt": (),
+        "bid": ("company", "corporation", "price"),
+        "buy_shares": ("percent", "shares"),
+        "buy_train": ("price", "train", "variant"),
+        "choose": ("choice",),
+        "convert": (),
+        "discard_train": ("train",),
+        "dividend": ("kind",),
+        "end_game": (),
+        "lay_tile": ("hex", "rotation", "tile"),
+        "merge": ("corporation",),
+        "message": ("message",),
+        "pass": (),
+        "payoff_loan": ("loan",),
+        "place_token": ("city", "slot", "tokener"),
+        "run_routes": ("extra_revenue", "routes", "subsidy"),
+        "sell_shares": ("percent", "shares"),
+        "short": ("corporation",),
+        "take_loan": ("loan",),
+    }.items()
+}
+"""The fields each kind of decision may carry in the record form (18xx.games' names),
+beyond ``type``, ``entity``, ``entity_type`` and the bookkeeping keys. A move a client
+sends is held to it (:func:`checked_fields`); a record being replayed is not, since
+18xx.games adds fields of its interface (auto-pass programming, undo) to its records."""
+
+
+def checked_fields(data: Mapping[str, Any]) -> None:
+    """Refuse a client's move of an unknown kind or with a field its kind does not have,
+    naming them (a field nothing reads would otherwise be stored silently)."""
+    kind = data.get("type")
+    allowed = FIELDS.get(kind) if isinstance(kind, str) else None
+    if allowed is None:
+        raise IllegalAction(f"no move is called {kind!r}: one of {', '.join(sorted(FIELDS))}")
+    extra = sorted(
+        str(k)
+        for k in data
+        if k not in allowed and k not in IGNORED_KEYS and k not in ("type", "entity", "entity_type")
+    )
+    if extra:
+        raise IllegalAction(f"{kind} has no field {', '.join(map(repr, extra))}")
+
+
 class _FrozenMap(tuple):  # type: ignore[type-arg]
     """A mapping frozen as its sorted (key, value) pairs; the type keeps it apart from a
     list of pairs (a route's connections are lists of two hexes)."""

@@ -28,12 +28,6 @@ def is_listed_kind(game: Game1817, action: Action) -> bool:
 
         track = isinstance(game.round, OperatingRound) and game.round.stage == "track"
         return action.type in ("lay_tile", "assign") and track
-    if action.type in ("take_loan", "payoff_loan") and action.get("loan") is not None:
-        # the list names the loan that moves; another id is accepted, as on 18xx.games
-        from takeover.g1817.rounds.base import canonical_loan
-
-        corp = game.corps.get(str(action.entity))
-        return corp is not None and action.get("loan") == canonical_loan(game, action.type, corp)
     if action.type == "buy_train":
         return game.depot_train(str(action.get("train"))) is not None
     return True

@@ -15,7 +15,7 @@ from takeover.core import protocol
 from takeover.core.errors import IllegalAction
 from takeover.core.extensions import Extension
 from takeover.core.protocol import Decision, Event, ranks_of
-from takeover.g1817.actions import NO_EFFECT, Action
+from takeover.g1817.actions import NO_EFFECT, Action, checked_fields
 from takeover.g1817.data.companies import (
     CITY_TILE_COMPANIES,
     MINE_COMPANIES,
@@ -158,7 +158,10 @@ class Game1817(GameData):
             raise IllegalAction(f"seat {seat} does not act for {action.entity}")
 
     def action_from_dict(self, data: Mapping[str, Any]) -> Action:
-        """An action in the 18xx.games record form; ``IllegalAction`` names a bad field."""
+        """A move in the 18xx.games record form; ``IllegalAction`` names a bad or unknown
+        field (:func:`takeover.g1817.actions.checked_fields`)."""
+        if isinstance(data, Mapping):
+            checked_fields(data)
         return Action.from_dict(data)
 
     def action_to_dict(self, action: protocol.Action) -> dict[str, Any]:
@@ -250,9 +253,9 @@ class Game1817(GameData):
         exactly as it was.
 
         Every listed kind of action is checked in full before it changes anything, so it
-        goes straight to :meth:`push`. The kinds the list does not cover in full (route
-        sets, trains from other corporations, a loan action naming another loan id) are
-        checked too, and a snapshot of the position protects it from them as well.
+        goes straight to :meth:`push`. The others (map actions, privates' powers, trains
+        from other corporations) are checked lightly while the map is not modelled; a
+        snapshot protects the position from them.
         """
         from takeover.g1817.legal import is_listed_kind
 
@@ -274,35 +277,32 @@ class Game1817(GameData):
         a map action is checked only lightly (see :meth:`apply`)."""
         if self.finished:
             raise IllegalAction("the game is over")
-        recorded: int | None = None
+        entry = {**action.to_dict(), **self.record_fields(action)}
         if action.type in NO_EFFECT:
             events: list[Event] = []
         elif action.type == "end_game":
             self.end_game("manually_ended")
             events = [Event("game_end", {"reason": "manually_ended"})]
         else:
-            recorded = self.loan_moved(action)
             self.round.process(action)
             if len(self.active_players()) <= 1:
                 self.end_game("bankrupt")
             else:
                 self.settle()
             events = [Event(action.type, {"entity": action.entity})]
-        entry = {**action.to_dict(), "id": len(self.history) + 1}
-        if action.type in ("take_loan", "payoff_loan") and "loan" not in entry:
-            entry["loan"] = recorded
-        self.history.append(entry)
+        self.history.append({**entry, "id": len(self.history) + 1})
         return events
 
-    def loan_moved(self, action: Action) -> int | None:
-        """The loan a ``take_loan`` (the pool's last) or ``payoff_loan`` (the
-        corporation's last) moves: records name it, as the reference's do."""
-        if action.type == "take_loan":
-            return self.loans[-1] if self.loans else None
-        if action.type == "payoff_loan":
-            corp = self.corps.get(str(action.entity))
-            return corp.loans[-1] if corp is not None and corp.loans else None
-        return None
+    def record_fields(self, action: Action) -> dict[str, Any]:
+        """What 18xx.games' record of ``action`` needs beyond the decision: the loan a
+        ``take_loan`` or ``payoff_loan`` moves (the pool's last, or the corporation's
+        last; the reference moves those whatever the id, but reads one). The listed
+        action leaves it out, so that it does not change with every loan taken."""
+        if action.type not in ("take_loan", "payoff_loan") or action.get("loan") is not None:
+            return {}
+        corp = self.corps.get(str(action.entity))
+        pool = self.loans if action.type == "take_loan" else corp.loans if corp else []
+        return {"loan": pool[-1]} if pool else {}
 
     def settle(self) -> None:
         """Run round transitions until a round waits for a decision.
@@ -584,6 +584,9 @@ class Game1817(GameData):
                 continue
             self.liquidate(corp)
             corp.owner = POOL
+            # Above the train limit, it still gives trains back: with no president, any
+            # player still in the game chooses which (`Step.active_players`), as on
+            # 18xx.games.
         player.cash = 0
         player.bankrupt = True
         self.cert_limit = self._cert_limit()

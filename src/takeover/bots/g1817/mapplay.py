@@ -20,10 +20,10 @@ from takeover.bots.g1817.context import Ctx
 from takeover.g1817.actions import Action
 
 WIDTH = 6
-REACH = 3
+REACH = 2
 """Lays and tokens are judged for trains of at most this many stops: the router's search
 grows fast with a train's reach (an 8-train's late-game search can take a tenth of a
-second), and a 3-stop run tells well enough where track and tokens pay."""
+second), and a 2-stop run tells well enough where track and tokens pay."""
 
 
 def run_revenue(action: Action) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.mergers import merge_assets
-from takeover.g1817.rounds.base import Round, Step, among, int_field, loan_action, make, require
+from takeover.g1817.rounds.base import Round, Step, among, int_field, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
 
 if TYPE_CHECKING:
@@ -439,9 +439,9 @@ class Acquire(Step):
         if rnd.buyer:
             buyer = game.corps[rnd.buyer]
             if rnd.can_take(buyer):
-                return [loan_action(game, "take_loan", buyer), make("pass", buyer.sym)]
+                return [make("take_loan", buyer.sym), make("pass", buyer.sym)]
             if rnd.can_payoff(buyer):
-                return [loan_action(game, "payoff_loan", buyer), make("pass", buyer.sym)]
+                return [make("payoff_loan", buyer.sym), make("pass", buyer.sym)]
             return [make("pass", buyer.sym)]
         return self.buyers()
 

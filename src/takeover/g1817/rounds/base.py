@@ -18,8 +18,6 @@ from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 
 if TYPE_CHECKING:
-    from takeover.g1817.entities import Corporation
-    from takeover.g1817.game import GameData
     from takeover.g1817.state import Game1817
 
 Handler = Callable[[Action], None]
@@ -29,21 +27,6 @@ def require(condition: object, reason: str) -> None:
     """Refuse the action under consideration, naming ``reason``, unless ``condition``."""
     if not condition:
         raise IllegalAction(reason)
-
-
-def loan_action(game: GameData, kind: str, corp: Corporation) -> Action:
-    """``take_loan`` or ``payoff_loan`` for ``corp``, naming the loan it moves (the last
-    of the pool, or the corporation's last), as the reference's records do. Any other id
-    is accepted too and moves the same loan (the id is not part of the decision)."""
-    loan = canonical_loan(game, kind, corp)
-    return make(kind, corp.sym) if loan is None else make(kind, corp.sym, loan=loan)
-
-
-def canonical_loan(game: GameData, kind: str, corp: Corporation) -> int | None:
-    """The loan a ``take_loan`` (the pool's last) or ``payoff_loan`` (the corporation's
-    last) moves, ``None`` when there is none."""
-    pool = game.loans if kind == "take_loan" else corp.loans
-    return pool[-1] if pool else None
 
 
 def make(type_: str, entity: int | str, **fields: Any) -> Action:
@@ -113,13 +96,17 @@ class Step:
         require(who == actor, f"{action.entity} cannot act now: {self.name} waits for {actor}")
 
     def active_players(self) -> list[int]:
-        """Player ids expected to act (a corporation's president acts for it)."""
+        """Player ids expected to act (a corporation's president acts for it; for one
+        without a president, the market's after a bankruptcy, every player still in the
+        game may, as on 18xx.games)."""
         actor = self.actor()
         if isinstance(actor, int):
             return [actor]
         if isinstance(actor, str) and actor in self.game.corps:
             owner = self.game.corps[actor].owner
-            return [owner] if isinstance(owner, int) else []
+            if isinstance(owner, int):
+                return [owner]
+            return [p.id for p in self.game.active_players()]
         return []
 
 

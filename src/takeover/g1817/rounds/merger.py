@@ -16,7 +16,7 @@ from takeover.g1817.data.editions import MARKET_PRICES
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import TOKEN_COST
 from takeover.g1817.mergers import merge_assets, migrate_shares
-from takeover.g1817.rounds.base import Round, Step, among, loan_action, make, require, share_ids
+from takeover.g1817.rounds.base import Round, Step, among, make, require, share_ids
 from takeover.g1817.rounds.interrupts import DiscardTrain, sale, sell_bundles
 
 if TYPE_CHECKING:
@@ -363,7 +363,7 @@ class PostConversionLoans(Step):
         sym = self.round.converted
         if sym is None or not self.round.loans_open():
             return []
-        return [loan_action(self.game, "take_loan", self.game.corps[sym]), make("pass", sym)]
+        return [make("take_loan", sym), make("pass", sym)]
 
     def on_take_loan(self, action: Action) -> None:
         rnd = self.round

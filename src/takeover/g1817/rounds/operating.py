@@ -15,7 +15,7 @@ from takeover.g1817.actions import Action
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.map.graph import can_run
-from takeover.g1817.rounds.base import Round, Step, int_field, loan_action, make, require
+from takeover.g1817.rounds.base import Round, Step, int_field, make, require
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
 from takeover.g1817.track import (
     bridge_targets,
@@ -294,14 +294,14 @@ class Operate(Step):
         out = map_actions(self.game, rnd.corp, rnd.stage, rnd.laid)
         if rnd.stage == "loan":  # the loan step blocks a private's bridge, as on 18xx.games
             out = [a for a in out if a.type != "assign"]
-        out += [loan_action(self.game, "take_loan", rnd.corp)] if rnd.may_take_loan() else []
+        out += [make("take_loan", rnd.corp.sym)] if rnd.may_take_loan() else []
         if self.may_pass():
             out.append(make("pass", sym))
         if rnd.stage == "dividend":
             out += [make("dividend", sym, kind=k) for k in DIVIDENDS]
         out += rnd.depot_trains()
         if rnd.may_pay_off():
-            out.append(loan_action(self.game, "payoff_loan", rnd.corp))
+            out.append(make("payoff_loan", rnd.corp.sym))
         return out
 
     def on_lay_tile(self, action: Action) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation, Share
-from takeover.g1817.rounds.base import Round, Step, int_field, loan_action, make, require, share_ids
+from takeover.g1817.rounds.base import Round, Step, int_field, make, require, share_ids
 from takeover.g1817.rounds.interrupts import sale, sell_bundles
 from takeover.g1817.rounds.ipo import IpoAuction
 from takeover.g1817.track import home_cities
@@ -155,8 +155,14 @@ class StockRound(Round):
             and ("five_shorts" not in game.optional_rules or shorts < 5)
         )
 
+    def has_home(self, corp: Corporation) -> bool:
+        """A corporation may start only with a city open for its home station (once every
+        city's slots are full, nothing more starts: otherwise the home-token step would
+        wait for a choice nobody can make)."""
+        return bool(home_cities(self.game, corp))
+
     def ipo_bids(self, pid: int) -> Iterator[Action]:
-        unstarted = [c.sym for c in self.game.corps.values() if not c.ipoed]
+        unstarted = [c.sym for c in self.game.corps.values() if not c.ipoed and self.has_home(c)]
         if self.bought() or not unstarted:
             return
         prices = self.ipo.bid_prices(pid)
@@ -189,7 +195,7 @@ class StockRound(Round):
         take a loan (not after redeeming) or redeem shares."""
         if self.turn_actions or self.corporate not in (None, corp.sym):
             return []
-        out = [loan_action(self.game, "take_loan", corp)] if self.may_take_loan(corp) else []
+        out = [make("take_loan", corp.sym)] if self.may_take_loan(corp) else []
         return out + self.redemptions(corp)
 
     def has_action(self, pid: int) -> bool:
@@ -391,6 +397,7 @@ class BuySellParShares(Step):
         require(corp is not None, f"no corporation {action.get('corporation')}")
         assert corp is not None
         require(not corp.ipoed, f"{corp.sym} has already started")
+        require(rnd.has_home(corp), f"{corp.sym} cannot start: no city is open for its home")
         require(not rnd.bought(), f"player {pid} has already bought this turn")
         refusal = rnd.ipo.bid_refusal(pid, int_field(action, "price"))
         require(refusal is None, str(refusal))
