@@ -484,11 +484,8 @@ class Game1817(GameData):
         return len(corp.trains)
 
     def corp_over_train_limit(self) -> str | None:
-        """A corporation with a president above the train limit (one that the market
-        owns, its president bankrupt, has no one to choose: it is liquidated anyway)."""
         for corp in self.corps.values():
-            crowded = corp.floated and len(corp.trains) > self.train_limit
-            if crowded and isinstance(corp.owner, int):
+            if corp.floated and len(corp.trains) > self.train_limit:
                 return corp.sym
         return None
 
