@@ -26,6 +26,7 @@ def test_the_generated_games_are_there() -> None:
     assert NAMES == [
         "1817-4p-s8-left-trains",
         "1817-4p-s9-crisis-after-bankruptcy",
+        "1817-4p-s9007-presidency-swap-final-phase",
         "1817-5p-volatility-s3-bankrupt-bidder",
         "1817-6p-s1-discard-before-round-end",
         "1817-7p-s29006-market-corporation-discards",

@@ -84,7 +84,10 @@ def test_apply_refuses_an_action_of_another_game() -> None:
         g.apply(Foreign())
 
 
-def test_a_bankrupt_presidents_corporation_gives_back_trains_over_the_limit() -> None:
+def test_a_bankrupt_presidents_corporation_over_the_limit_is_decided_by_every_player() -> None:
+    """As on 18xx.games (tests/data/1817/generated/1817-7p-s29006-*: its trace names every
+    player still in the game as active): the market's corporation discards, and any
+    player left chooses which train."""
     from takeover.g1817.entities import POOL, Train
 
     from .games import position_before
@@ -95,8 +98,16 @@ def test_a_bankrupt_presidents_corporation_gives_back_trains_over_the_limit() ->
     while len(corp.trains) <= state.train_limit:
         state.gain_train(corp, Train("2", 90 + len(corp.trains)))
     state.bankrupt(player)
-    assert corp.owner == POOL and len(corp.trains) == state.train_limit
-    assert state.corp_over_train_limit() is None
+    assert corp.owner == POOL and len(corp.trains) > state.train_limit
+    state.settle()
+    assert state.corp_over_train_limit() == corp.sym
+    decision = state.pending()
+    assert decision is not None and decision.kind == "discard_train"
+    left = [p.id for p in state.players if not p.bankrupt]
+    assert sorted(decision.seats) == sorted(state.original_order.index(p) for p in left)
+    discard = state.legal_actions(decision.seats[0])[0]
+    state.apply(discard, decision.seats[0])
+    assert len(corp.trains) == state.train_limit
 
 
 def test_a_move_with_a_field_its_kind_lacks_is_refused_by_name() -> None:

@@ -175,14 +175,19 @@ def test_refusals_change_nothing(client: TestClient) -> None:
             err = until(acting, "error")
             assert err["code"] == "illegal" and "integer price" in err["message"], err
             # an action of another step
-            other = {**legal, "type": "sell_shares"}
+            who = {k: legal[k] for k in ("entity", "entity_type")}
+            other = {"type": "sell_shares", **who, "shares": ["WC_1"]}
             acting.send_json({"type": "action", "seq": 0, "action": other})
             err = until(acting, "error")
             assert err["code"] == "illegal" and "takes bid, pass" in err["message"], err
             # another game's action
             acting.send_json({"type": "action", "seq": 0, "action": {"type": "place_tile"}})
             err = until(acting, "error")
-            assert err["code"] == "illegal" and "entity" in err["message"]
+            assert err["code"] == "illegal" and "no move is called 'place_tile'" in err["message"]
+            # a field the move does not have
+            acting.send_json({"type": "action", "seq": 0, "action": {**legal, "evil": 1}})
+            err = until(acting, "error")
+            assert err["code"] == "illegal" and "has no field 'evil'" in err["message"], err
             # nothing changed: the table is where it was, and the legal action still goes
             table = served(client, table_id)
             assert table.seq == 0 and table.state.view(None) == state["view"]

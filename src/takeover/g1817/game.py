@@ -288,10 +288,11 @@ class GameData:
         new = next(p for p in rotated if holdings.get(p, 0) == best)
         pres = next(s for s in corp.shares if s.president)
         needed = pres.percent
-        # the new president hands in certificates worth the president's certificate
+        # the new president hands in certificates worth the president's certificate,
+        # those received first (as on 18xx.games)
         giving: list[Share] = []
         got = 0
-        for s in sorted(corp.shares_of(new), key=lambda s: s.index):
+        for s in corp.shares_of(new):
             if s.percent > 0 and not s.president and got < needed:
                 giving.append(s)
                 got += s.percent

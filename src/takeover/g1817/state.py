@@ -581,11 +581,9 @@ class Game1817(GameData):
                 continue
             self.liquidate(corp)
             corp.owner = POOL
-            # No president is left to choose a train to give back over the limit: the
-            # cheapest go, so no step waits on a choice nobody can make.
-            while len(corp.trains) > self.train_limit:
-                cheapest = min(corp.trains, key=lambda t: self.train_types[t.name].price)
-                self.discard_train(corp, cheapest.id)
+            # Above the train limit, it still gives trains back: with no president, any
+            # player still in the game chooses which (`Step.active_players`), as on
+            # 18xx.games.
         player.cash = 0
         player.bankrupt = True
         self.cert_limit = self._cert_limit()
