@@ -81,7 +81,7 @@ def test_every_cited_rule_exists() -> None:
     cited: set[str] = set()
     for path in SOURCE.rglob("*.py"):
         for group in re.findall(
-            r"\brules? (\d+\.\d+(?:(?:-|, | and )\d+\.\d+)*)", path.read_text()
+            r"\brules? (\d+\.\d+(?:(?:-|, | and )\d+\.\d+)*)", path.read_text(), re.I
         ):
             cited.update(re.findall(r"\d+\.\d+", group))
     assert cited <= defined, sorted(cited - defined)

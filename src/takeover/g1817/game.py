@@ -2,7 +2,7 @@
 
 Rounds (in :mod:`takeover.g1817.rounds`) decide *when* things happen; this module says
 *what* a loan, a sale, a short or a train purchase does to the position, so every round
-shares one definition of each.
+shares one definition of each (rules 1.5-1.7, 3.10-3.16, 4.21-4.22, 8.6).
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ class GameData:
     # -- loans -------------------------------------------------------------------------------
 
     def future_interest_rate(self) -> int:
-        """$5 per step of ``loans_per_step`` loans outstanding (at least one step)."""
+        """$5 per step of ``loans_per_step`` loans outstanding, at least one step (rule 4.2)."""
         taken = self.edition.total_loans - len(self.loans)
         steps = max(1, -(-taken // self.edition.loans_per_step))
         return min(5 * steps, self.edition.max_rate)
@@ -355,7 +355,7 @@ class GameData:
     def can_gain(self, player: Player, corp: Corporation, percent: int) -> bool:
         """Whether a player may receive a certificate: never in the acquisition or
         liquidation zone; always when it closes a short; else within the 60% holding limit
-        (a 2-share corporation has none) and the certificate limit."""
+        (a 2-share corporation has none) and the certificate limit (rule 3.11)."""
         if self.in_acquisition(corp) or self.in_liquidation(corp):
             return False
         if any(s.percent < 0 for s in corp.shares_of(player.id)):
@@ -380,7 +380,7 @@ class GameData:
         Each holder gets ``ceil(shares x revenue / size)`` (a short pays, rounding toward
         zero); a 2-share half pay withholds exactly half. The price moves by the amount
         paid out: left when nothing, right once from the price, twice from double (an
-        acquisition-zone price counts as $40).
+        acquisition-zone price counts as $40; rules 4.21-4.22).
         """
         if kind == "withhold":
             withheld: float = revenue

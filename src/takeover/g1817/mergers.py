@@ -16,7 +16,7 @@ def split_location(loc: str) -> tuple[str, int]:
 
 
 def merge_assets(game: GameData, survivor: Corporation, other: Corporation) -> None:
-    """Move privates, loans, trains and tokens of ``other`` into ``survivor``."""
+    """Move privates, loans, trains and tokens of ``other`` into ``survivor`` (rule 5.7)."""
     for company in list(other.companies):
         other.companies.remove(company)
         survivor.companies.append(company)
@@ -51,7 +51,7 @@ def merge_assets(game: GameData, survivor: Corporation, other: Corporation) -> N
 
 
 def migrate_shares(game: GameData, corp: Corporation, other: Corporation) -> None:
-    """A 5 + 5 merger: ``corp`` becomes a 10-share corporation; 20% becomes 10%."""
+    """A 5 + 5 merger: ``corp`` becomes a 10-share corporation; 20% becomes 10% (rule 5.6)."""
     new_shares = game.resize(corp, 10)
     highest = max([s.index for s in corp.shares] + [9])
     for share in list(other.shares):

@@ -312,7 +312,7 @@ class Game1817(GameData):
         first 8 train had come by then. With no decision left to take (every player out
         of money, no corporation started) the rounds still pass, each operating round
         exporting a train; an 8 train exported so has no action after it to arm the end,
-        and the game runs until a round finishes in turn 100 (end reason ``dnf``).
+        and the game runs until a round finishes in turn 100 (end reason ``dnf``; rules 8.3, 8.5).
         """
         armed = self.final_operating_rounds is not None
         guard = 0
@@ -452,7 +452,7 @@ class Game1817(GameData):
 
     def lay_fee(self, corp: Corporation, hex_id: str, lays: int, company: str | None) -> int:
         """What a lay on ``hex_id`` costs ``corp``: the fee of its first or second lay,
-        and the terrain fee on a hex still as printed (less the privates' discounts)."""
+        and the terrain fee on a hex still as printed (less the privates' discounts; rule 4.9)."""
         terrain_cost, terrain = self.edition.terrain.get(hex_id, (0, ""))
         if hex_id in self.laid_hexes:
             terrain_cost = 0
@@ -546,7 +546,7 @@ class Game1817(GameData):
 
     def second_home_due(self, corp: Corporation) -> bool:
         """1817WO: a corporation at home in Nieuw Zeeland places its second token, once it
-        owns one, as a second home token (wherever a home token may go: a map choice)."""
+        owns one, as a second home token (wherever a home token may go: a map choice; rule 9.4)."""
         return self.in_new_zealand(corp) and corp.tokens >= 2 and corp.tokens_placed == 1
 
     def interest_owed_for(self, corp: Corporation) -> int:
@@ -568,7 +568,7 @@ class Game1817(GameData):
 
     def bankrupt(self, player: Player) -> None:
         """A player leaves: every certificate goes to the market at its price (shorts cost)
-        and each corporation they presided liquidates with the market as its owner."""
+        and each corporation they presided liquidates with the market as its owner (rule 7.4)."""
         started = [c for c in self.corps.values() if c.price_index is not None]
         for corp in sorted(started, key=self.order_key):
             mine = corp.shares_of(player.id)

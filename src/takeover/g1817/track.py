@@ -3,7 +3,7 @@
 The map rules (:mod:`takeover.g1817.map.lays`, :mod:`takeover.g1817.map.graph`) plus what
 the turn allows: two lays per operating turn, the second for $20 and not an upgrade when
 the first was one, not twice on one hex; tiles of the phase's colours with a copy left;
-no lay on a mine or ranch hex; a lay the corporation cannot pay for is no lay.
+no lay on a mine or ranch hex; a lay the corporation cannot pay for is no lay (rules 4.5-4.14).
 """
 
 from __future__ import annotations

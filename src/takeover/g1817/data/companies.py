@@ -75,7 +75,7 @@ CITY_TILE_COMPANIES: tuple[str, ...] = ("PSM", "P16", "P17", "P24")
 
 @dataclass(frozen=True, slots=True)
 class Company:
-    """A private company: face value and the money-relevant parts of its ability."""
+    """A private company: face value and the money-relevant parts of its ability (rule 2.3)."""
 
     sym: str
     name: str

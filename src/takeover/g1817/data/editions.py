@@ -1,7 +1,7 @@
 """Edition tables: market, phases, trains, limits, cash and loans for each title.
 
 An :class:`Edition` gathers everything that differs between 1817, 1817NA and 1817WO so
-that the rules read one object instead of branching on the title.
+that the rules read one object instead of branching on the title (rules 1.2-1.7, 3.7, 9.1).
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ class Edition:
     new_zealand: str | None = None
     """1817WO's island hex: a corporation with a token there pays one loan's interest less
     (or receives $20 without loans), may not be a 2-share corporation, and places its
-    second token as a second home token."""
+    second token as a second home token (rule 9.4)."""
 
     @property
     def total_loans(self) -> int:

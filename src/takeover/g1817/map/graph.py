@@ -5,7 +5,7 @@ a path to its other end; across an edge into the neighbouring hex's paths that l
 the facing edge; through a junction to its other paths; through a town or a city, unless
 the city is full of other corporations' tokens (an off-board area ends track). Where the
 network reaches a hex, and by which edges, decides where it may lay track; the cities it
-reaches decide where it may place a token.
+reaches decide where it may place a token (rules 4.6, 4.14, 4.16).
 """
 
 from __future__ import annotations

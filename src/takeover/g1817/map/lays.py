@@ -5,7 +5,7 @@ A tile replaces another when it is of the next colour, keeps every path of the o
 junction joins all of its edges), keeps the number of towns and, for an unlabelled hex,
 of cities, and carries the same label (``B``, ``NY``). A rotation is legal when no new
 track leaves the map, the tile touches the laying corporation's network by one of the
-edges the network reaches, and every old city keeps its edges in one new city.
+edges the network reaches, and every old city keeps its edges in one new city (rules 4.6-4.8).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ other corporations' tokens or an off-board area is only at an end, one of its st
 the corporation's token, it has at least two stops and no more than the train's
 distance. Its revenue is the stops' revenue in the current phase, plus $10 for each stop
 on a hex with a bridge and for each mine or ranch hex it passes (``modern_trains``: $10
-or $20 per own token for 7 and 8 trains).
+or $20 per own token for 7 and 8 trains). Rules 4.15-4.18 and 10.4.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ auctioned with the bank bidding $0; one in the acquisition zone is auctioned fro
 any other may be offered for sale by its president from its market value. Bids rise by
 $10, starting left of the president. The winner picks which of their corporations buys
 it; the buyer receives cash, privates, loans, trains and tokens, may take or repay loans,
-and the shareholders (shorts included) are paid off.
+and the shareholders (shorts included) are paid off (rules 6.1-6.11).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The initial auction of private companies, with the bank's seed money.
+"""The initial auction of private companies, with the bank's seed money (rules 2.1-2.7).
 
 A player picks a private by bidding on it (or passes); everyone who can afford the next bid
 joins, bids rise in $5 steps and the last bidder left wins. The bank pays the difference

@@ -3,7 +3,7 @@
 A corporation above the train limit (after a phase change, a merger or an acquisition)
 discards before anything else happens; a player with negative cash sells certificates
 or goes bankrupt before the round goes on. The operating, merger and acquisition rounds
-put these steps first in their lists.
+put these steps first in their lists (rules 4.23, 7.1-7.4).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A player starts a corporation by bidding $100-$400 for it (owned privates count 
 value, the rest is cash); its home token goes down at once. Everyone who can pay the next
 bid may raise by $5 steps; the last bidder left wins, pars at half the bid, chooses the
 size the phase allows and may contribute privates; the corporation then buys the tokens
-its size requires, and the winner's turn ends.
+its size requires, and the winner's turn ends (rules 3.4-3.9).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ In operating order each eligible corporation may convert (2 to 5 or 5 to 10 shar
 merge with a corporation of its size. After a conversion the players may buy the new
 treasury shares (the president as many as the 60% limit allows, the others one each) or
 sell; the corporation may then take loans, and finally buys the tokens its new size needs
-or liquidates.
+or liquidates (rules 5.1-5.9).
 """
 
 from __future__ import annotations
@@ -171,7 +171,7 @@ class MergerRound(Round):
 
     def merged_price_index(self, corp: Corporation, target: Corporation) -> int:
         """The market space of a merged corporation: the sum of the two prices (2 + 2) or
-        their average (5 + 5), rounded down to a space."""
+        their average (5 + 5), rounded down to a space (rule 5.4)."""
         game = self.game
         if corp.total_shares == 2:
             value = game.price(corp) + game.price(target)

@@ -198,7 +198,7 @@ class OperatingRound(Round):
 
     def may_pay_off(self) -> bool:
         """After interest, a loan may be repaid with cash, but not once a loan was taken
-        after interest."""
+        after interest (rule 4.26)."""
         corp = self.corp
         return (
             self.stage == "loan"
@@ -223,7 +223,7 @@ class OperatingRound(Round):
 
     def depot_trains(self) -> list[Action]:
         """The depot's next train and the first discarded train of each type, at face
-        value, with room under the limit and the cash to pay."""
+        value, with room under the limit and the cash to pay (rule 4.23)."""
         game, corp = self.game, self.corp
         if self.stage != "buy_train" or len(corp.trains) >= game.train_limit:
             return []

@@ -3,7 +3,7 @@
 A player's turn ends when they pass, after a purchase, or when the IPO they started is
 settled. The round ends once every player has passed in a row; then prices fall one space
 per share in the market, sold-out corporations rise, and corporations that could not buy
-their required tokens liquidate.
+their required tokens liquidate (rules 3.1-3.19).
 
 Two steps decide: :class:`HomeToken` (a corporation whose auction just opened places its
 home token, a map choice) and :class:`BuySellParShares` (everything else; during an IPO
@@ -138,8 +138,8 @@ class StockRound(Round):
 
     def can_short(self, pid: int, corp: Corporation) -> bool:
         """Phase 8 ends shorting; only operated 5- and 10-share corporations outside the
-        zones, one short per player per round, none while holding shares of it, at most
-        as many shorts as shares (five with ``five_shorts``), and not after a purchase."""
+        zones, one short per player per turn, none while holding shares of it, at most
+        as many shorts as shares (five with ``five_shorts``), not after a purchase (rule 3.14)."""
         game = self.game
         shorts = len(game.shorts(corp))
         return (
@@ -245,7 +245,7 @@ class StockRound(Round):
 
 
 class HomeToken(Step):
-    """The corporation whose auction opened places its home token (a map choice)."""
+    """The corporation whose auction opened places its home token (a map choice; rule 3.5)."""
 
     def __init__(self, rnd: StockRound) -> None:
         super().__init__(rnd.game)
