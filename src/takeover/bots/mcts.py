@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import math
 import random
-import time as _time
 from typing import Any
 
 from takeover.acquire import ANSWER, BUY, DISPOSE, PLACE
 from takeover.acquire.actions import BuyShares, DeclareEnd, PlaceTile
 from takeover.bots.base import Observation
+from takeover.bots.budget import SearchBudget
 from takeover.bots.evaluate import rewards
 from takeover.bots.heuristic import acquire_world, buy_scores, decide, dispose_scores
 from takeover.core.protocol import Action
@@ -60,29 +60,19 @@ class MctsBot:
         width: int = 6,
         clock: str = "wall",
     ) -> None:
-        if time is None and iterations is None:
-            time = 0.5
-        self.time = time
-        self.iterations = iterations
+        self.budget = SearchBudget.of(time, iterations, clock)
+        self.time, self.iterations = self.budget.time, self.budget.iterations
+        self.clock = clock
         self.rollout = rollout
         self.depth = depth
         self.c = c
         self.width = width
-        self.clock = clock
         self.last_iterations = 0
-        parts = []
-        if time is not None:
-            parts.append(f"time={time:g}")
-            if clock != "wall":
-                parts.append(f"clock={clock}")
-        if iterations is not None:
-            parts.append(f"iterations={iterations}")
-        self.name = "mcts:" + ",".join(parts)
+        self.name = self.budget.label("mcts")
 
     # ------------------------------------------------------------------ protocol
     def choose(self, obs: Observation, rng: random.Random) -> Action:
-        clock = _time.process_time if self.clock == "cpu" else _time.perf_counter
-        started = clock()
+        started = self.budget.now()
         legal = list(obs.legal)
         state = acquire_world(obs, rng)
         if state.phase == PLACE and state.trading_open() and state.trades_offered == 0:
@@ -105,25 +95,10 @@ class MctsBot:
         longest so far would overrun it, so a decision stays within ``time``
         seconds (measured from :meth:`choose`'s start, on the chosen clock).
         """
-        clock = _time.process_time if self.clock == "cpu" else _time.perf_counter
         root = _Node()
-        begin = clock()
-        if started is None:
-            started = begin
-        deadline = None if self.time is None else started + self.time
-        limit = self.iterations
-        done = 0
-        last, longest = begin, 0.0
-        while limit is None or done < limit:
-            if deadline is not None and done:
-                now = clock()
-                longest = max(longest, now - last)
-                last = now
-                if now + longest >= deadline:
-                    break
-            self._iterate(root, obs.sample(rng), rng)
-            done += 1
-        self.last_iterations = done
+        self.last_iterations = self.budget.spend(
+            lambda: self._iterate(root, obs.sample(rng), rng), started
+        )
         best, best_visits = None, -1
         for action in legal:
             child = root.children.get(action)

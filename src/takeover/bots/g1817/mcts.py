@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import math
 import random
-import time as _time
 
 from takeover.bots.base import Observation
+from takeover.bots.budget import SearchBudget
 from takeover.bots.g1817.heuristic import ranked
 from takeover.bots.g1817.values import rewards
 from takeover.core.protocol import Action as AnyAction
@@ -45,28 +45,18 @@ class Mcts1817:
         width: int = 6,
         clock: str = "wall",
     ) -> None:
-        if time is None and iterations is None:
-            time = 0.5
-        self.time = time
-        self.iterations = iterations
+        self.budget = SearchBudget.of(time, iterations, clock)
+        self.time, self.iterations = self.budget.time, self.budget.iterations
+        self.clock = clock
         self.rollout = rollout
         self.depth = depth
         self.c = c
         self.width = width
-        self.clock = clock
         self.last_iterations = 0
-        parts = []
-        if time is not None:
-            parts.append(f"time={time:g}")
-            if clock != "wall":
-                parts.append(f"clock={clock}")
-        if iterations is not None:
-            parts.append(f"iterations={iterations}")
-        self.name = "mcts:" + ",".join(parts)
+        self.name = self.budget.label("mcts")
 
     def choose(self, obs: Observation, rng: random.Random) -> AnyAction:
-        clock = _time.process_time if self.clock == "cpu" else _time.perf_counter
-        started = clock()
+        started = self.budget.now()
         legal = [a for a in obs.legal if isinstance(a, Action)]
         if len(legal) == 1:
             return legal[0]
@@ -76,18 +66,9 @@ class Mcts1817:
         root.options = self._narrow(game, obs.seat, legal, rng)
         if len(root.options) == 1:
             return root.options[0]
-        deadline = None if self.time is None else started + self.time
-        done, last, longest = 0, clock(), 0.0
-        while self.iterations is None or done < self.iterations:
-            if deadline is not None and done:
-                now = clock()
-                longest = max(longest, now - last)
-                last = now
-                if now + longest >= deadline:
-                    break
-            self._iterate(root, game.clone(), rng)
-            done += 1
-        self.last_iterations = done
+        self.last_iterations = self.budget.spend(
+            lambda: self._iterate(root, game.clone(), rng), started
+        )
         best = max(
             root.options, key=lambda a: root.children[a].visits if a in root.children else -1
         )
