@@ -105,24 +105,14 @@ def game_options(definition: GameDefinition) -> dict[str, Any]:
     schema = definition.schema
     options = []
     for option in schema.options:
-        entry: dict[str, Any] = {
-            "name": option.name,
-            "label": option.name.replace("_", " "),
-            "type": option.kind,
-            "default": option.default,
-        }
-        if option.description:
-            entry["help"] = option.description
+        # the schema's own JSON, in the create form's words (docs/server-protocol.md)
+        entry = option.to_json()
+        entry["label"] = option.name.replace("_", " ")
+        if "description" in entry:
+            entry["help"] = entry.pop("description")
+        choices = entry.pop("choices", None)
         if option.kind == "choice":
-            entry["values"] = list(option.choices)
-        if option.minimum is not None:
-            entry["min"] = option.minimum
-        if option.maximum is not None:
-            entry["max"] = option.maximum
-        if option.step is not None:
-            entry["step"] = option.step
-        if option.nullable:
-            entry["nullable"] = True
+            entry["values"] = choices or []
         options.append(entry)
     every = [o.name for o in schema.options]
     return {
