@@ -47,7 +47,14 @@ MAPPED = (
     "1817NA__25351",
     "1817__1817_game_end_bankrupt",
 )
-REFERENCE_SCRIPT = Path("/work/shared/1817/reference/replay.rb")
+REFERENCE_ENV = "TAKEOVER_18XX_REFERENCE"
+"""The folder of the reference's scripts, as for ``takeover check-reference``."""
+
+
+def reference_script() -> Path | None:
+    """The reference's ``replay.rb`` from ``$TAKEOVER_18XX_REFERENCE``, if set."""
+    folder = os.environ.get(REFERENCE_ENV)
+    return Path(folder) / "replay.rb" if folder else None
 
 
 def default_dir() -> Path:
@@ -61,8 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--reference-script",
         type=Path,
-        default=REFERENCE_SCRIPT,
-        help="the reference's replay.rb (with ENGINE18XX set) for the baseline",
+        default=reference_script(),
+        help="the reference's replay.rb (with ENGINE18XX set) for the baseline "
+        f"(default: replay.rb in ${REFERENCE_ENV})",
     )
 
 
@@ -100,9 +108,9 @@ def quantiles(values: list[float]) -> str:
     return f"p50 {med * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms, max {ordered[-1] * 1000:.2f} ms"
 
 
-def reference_seconds(script: Path, path: Path) -> float | None:
+def reference_seconds(script: Path | None, path: Path) -> float | None:
     """The reference engine's own timing of its replay of ``path`` (``None`` without it)."""
-    if not os.environ.get("ENGINE18XX") or not script.exists():
+    if script is None or not os.environ.get("ENGINE18XX") or not script.exists():
         return None
     try:
         out = subprocess.run(
