@@ -32,21 +32,15 @@ from pathlib import Path
 from typing import Any
 
 from takeover.bench.arguments import positive_int
+from takeover.bench.g1817 import GAMES
 from takeover.g1817.fixture import applied_actions, expand, new_game, replay_game
 from takeover.g1817.map.router import best_routes
 from takeover.g1817.rounds.operating import OperatingRound
 from takeover.g1817.state import Game1817
 
 LONGEST = "1817__15528"
-MAPPED = (
-    "1817WO__1817WO_game_end_bankrupt",
-    "1817__20758",
-    "1817__16281",
-    "1817__15528",
-    "1817NA__20584",
-    "1817NA__25351",
-    "1817__1817_game_end_bankrupt",
-)
+MAPPED = GAMES[:7]
+"""The seven games with map traces (the first seven of the replay benchmark's ten)."""
 REFERENCE_ENV = "TAKEOVER_18XX_REFERENCE"
 """The folder of the reference's scripts, as for ``takeover check-reference``."""
 
