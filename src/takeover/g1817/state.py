@@ -115,10 +115,11 @@ class Game1817(GameData):
         return Decision(seats, re.sub(r"(?<!^)(?=[A-Z])", "_", step).lower())
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        """Every legal decision of ``seat`` (default: whoever decides), except map
-        decisions (tile lays, token placements, routes, privates' special powers) and
-        trains bought from another corporation (any price from $1): the blocking step's
-        list (see :mod:`takeover.g1817.rounds.base`)."""
+        """Every legal decision of ``seat`` (default: whoever decides), map decisions
+        included: the blocking step's list (see :mod:`takeover.g1817.rounds.base`). Two
+        kinds are listed in part (:mod:`takeover.g1817.legal`): of the route sets, the
+        router's best and running none; of the trains bought from another corporation
+        (any price from $1), none: the buyer names the price."""
         if self.finished:
             return []
         if seat is None:
