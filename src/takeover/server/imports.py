@@ -31,8 +31,8 @@ from takeover.server.archive import describe
 from takeover.server.auth import new_table_id
 from takeover.server.config import Settings
 from takeover.server.errors import MasterError
-from takeover.server.limits import Bucket, client_address
-from takeover.server.lobby import MAX_CLIENTS, read_raw
+from takeover.server.limits import address_bucket, client_address
+from takeover.server.lobby import read_raw
 from takeover.server.services import Services, services
 from takeover.server.storage import Store
 from takeover.server.storage.repository import ImportRecord
@@ -46,12 +46,8 @@ async def upload(request: Request) -> Response:
     """``POST /api/imports``: a record from elsewhere; 201 with its summary."""
     found = services(request)
     address = client_address(request)
-    bucket = found.import_buckets.get(address)
-    if bucket is None:
-        if len(found.import_buckets) > MAX_CLIENTS:
-            found.import_buckets.clear()
-        per_minute = found.settings.imports_per_minute
-        bucket = found.import_buckets[address] = Bucket(per_minute / 60, 3)
+    per_minute = found.settings.imports_per_minute
+    bucket = address_bucket(found.import_buckets, address, per_minute / 60, 3)
     if not bucket.take():
         raise MasterError(
             "rate_limited",

@@ -44,6 +44,21 @@ class Bucket:
         return False
 
 
+MAX_CLIENTS = 10_000
+"""How many client addresses a table of rate buckets remembers before it starts afresh."""
+
+
+def address_bucket(buckets: dict[str, Bucket], address: str, rate: float, burst: int) -> Bucket:
+    """``address``'s bucket in ``buckets``, made on its first request (the table is
+    emptied once it holds :data:`MAX_CLIENTS` addresses, so it stays bounded)."""
+    bucket = buckets.get(address)
+    if bucket is None:
+        if len(buckets) > MAX_CLIENTS:
+            buckets.clear()
+        bucket = buckets[address] = Bucket(rate, burst)
+    return bucket
+
+
 def client_address(conn: HTTPConnection) -> str:
     """The client's address (behind a proxy, the one uvicorn's proxy headers give)."""
     return conn.client.host if conn.client else "?"

@@ -16,7 +16,7 @@ from takeover.core.registry import get as get_game
 from takeover.core.registry import names as game_names
 from takeover.server.bots import bot_levels
 from takeover.server.clock import timers
-from takeover.server.limits import Bucket, client_address, lobby_page, page_bounds
+from takeover.server.limits import address_bucket, client_address, lobby_page, page_bounds
 from takeover.server.master import MasterError
 from takeover.server.schemas import (
     DEFAULT_GAME,
@@ -33,9 +33,6 @@ from takeover.server.table import iso
 
 T = TypeVar("T")
 
-MAX_CLIENTS = 10_000
-"""Client addresses whose lobby rate limits are kept (all forgotten past this)."""
-
 
 async def read_body(request: Request, shape: type[T]) -> T:
     """The request's JSON body as ``shape``: rate-limited, size-limited, checked."""
@@ -50,12 +47,8 @@ async def read_raw(request: Request, limit: int) -> bytes:
     """The request's body, rate-limited (per client address) and at most ``limit`` bytes."""
     found = services(request)
     host = client_address(request)
-    bucket = found.buckets.get(host)
-    if bucket is None:
-        if len(found.buckets) > MAX_CLIENTS:
-            found.buckets.clear()
-        rate = found.settings.http_rate_per_second
-        bucket = found.buckets[host] = Bucket(rate, max(1, int(3 * rate)))
+    rate = found.settings.http_rate_per_second
+    bucket = address_bucket(found.buckets, host, rate, max(1, int(3 * rate)))
     if not bucket.take():
         raise MasterError("rate_limited", "too many requests: slow down")
     chunks, size = [], 0
