@@ -407,7 +407,9 @@ def test_a_reload_gets_the_last_fifty_actions_as_that_seat_saw_them(client: Test
         hello(watcher, None)
         public = until(watcher, "state")
     assert len(public["recent"]) == 50
-    assert not any("tiles" in e for r in public["recent"] for e in r["events"])
+    secret = ("tiles_drawn", "dead_tiles_replaced")  # (a hand revealed by rule is public)
+    hidden = [e for r in public["recent"] for e in r["events"] if e["type"] in secret]
+    assert hidden and not any("tiles" in e for e in hidden)
 
 
 def test_trade_terms_stay_with_the_two_parties_under_hidden_holdings(
