@@ -63,8 +63,9 @@ class DiscardTrain(Step):
 
 
 class CashCrisis(Step):
-    """A player in debt sells certificates (not of corporations in the acquisition or
-    liquidation zone) until out of debt, or goes bankrupt."""
+    """A player in debt sells certificates until out of debt, or goes bankrupt (rules
+    7.1-7.3). The sales are those 18xx.games allows in its cash crisis: see
+    :meth:`refusal`."""
 
     def __init__(
         self,
@@ -72,11 +73,14 @@ class CashCrisis(Step):
         player: Callable[[], int | None],
         after_sale: Callable[[], None],
         after_bankruptcy: Callable[[], None],
+        operating: bool = False,
     ) -> None:
         super().__init__(game)
         self.player = player
         self.after_sale = after_sale
         self.after_bankruptcy = after_bankruptcy
+        self.operating = operating
+        """In an operating round a corporation that has not operated yet may be sold too."""
         self.takes = {"sell_shares": self.on_sell_shares, "bankrupt": self.on_bankrupt}
 
     def blocking(self) -> bool:
@@ -85,13 +89,47 @@ class CashCrisis(Step):
     def actor(self) -> int | None:
         return self.player()
 
+    def refusal(self, player: int, bundle: list[Share]) -> str | None:
+        """Why ``player`` may not sell ``bundle`` (their certificates of one corporation)
+        in the crisis, or ``None`` (rule 7.2). Refused: a corporation not started, in the
+        zones, or (outside an operating round) not yet operated; the president's
+        certificate; a sale bigger than the debt needs (without its smallest certificate
+        it would still cover the debt); a sale that would leave the president with less
+        than another player. The president's certificate follows from the last two: it
+        goes only where another player holds as much, so its seller would keep less."""
+        game = self.game
+        corp = game.corps[bundle[0].corp]
+        if corp.price_index is None:
+            return f"{corp.sym} has not started"
+        if game.in_zone(corp):
+            return f"{corp.sym} is in the acquisition or liquidation zone"
+        if not (corp.operated or self.operating):
+            return f"{corp.sym} has not operated yet: only an operating round's crisis sells it"
+        if any(s.president for s in bundle):
+            return f"the president's certificate of {corp.sym} is not sold in a cash crisis"
+        debt = -game.player_by_id[player].cash
+        value = game.share_value(corp, sum(s.percent for s in bundle))
+        smallest = min(game.share_value(corp, s.percent) for s in bundle)
+        if value - smallest >= debt:
+            return f"it raises ${value}, more than the debt of ${debt} needs"
+        if corp.owner == player:
+            holdings = game.player_percent(corp)
+            kept = holdings[player] - sum(s.percent for s in bundle)
+            other = max((v for p, v in holdings.items() if p != player), default=0)
+            if kept < other:
+                return (
+                    f"it would hand over the presidency of {corp.sym} "
+                    f"({kept}% kept, another player holds {other}%)"
+                )
+        return None
+
     def sales(self, player: int) -> list[Action]:
         game = self.game
         return [
             sale(player, bundle)
             for corp in game.corps.values()
-            if corp.price_index is not None and not game.in_zone(corp)
             for bundle in sell_bundles(game, corp, player)
+            if self.refusal(player, bundle) is None
         ]
 
     def legal(self) -> list[Action]:
@@ -102,16 +140,17 @@ class CashCrisis(Step):
 
     def on_sell_shares(self, action: Action) -> None:
         player = int(action.entity)
-        shares = [self.game.share_by_id(s) for s in share_ids(action)]
-        corp = self.game.corps[shares[0].corp]
-        require(
-            not self.game.in_zone(corp),
-            f"{corp.sym} is in the acquisition or liquidation zone: its shares cannot be sold",
-        )
+        ids = share_ids(action)
+        shares = [self.game.share_by_id(s) for s in ids]
+        mine = all(s.owner == player and s.percent > 0 for s in shares)
+        if mine and len({s.corp for s in shares}) == 1:
+            reason = self.refusal(player, shares)
+            require(reason is None, f"player {player} cannot sell {ids}: {reason}")
         among(
             action,
             self.sales(player),
-            f"player {player} cannot sell {[s.id for s in shares]}: not a bundle they may sell",
+            f"player {player} cannot sell {ids}: not a bundle they may sell "
+            "(their certificates of one corporation, first received first)",
         )
         self.game.sell_shares(player, shares)
         self.after_sale()

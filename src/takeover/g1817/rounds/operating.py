@@ -61,7 +61,11 @@ class OperatingRound(Round):
         self.after_payoff = False
         self.paid_interest = False
         self.cash_crisis = CashCrisis(
-            game, self.crisis, after_sale=self.advance, after_bankruptcy=self.after_bankruptcy
+            game,
+            self.crisis,
+            after_sale=self.advance,
+            after_bankruptcy=self.after_bankruptcy,
+            operating=True,
         )
         self.discard = DiscardTrain(game, then=self.advance)
         self.operate = Operate(self)
