@@ -95,8 +95,11 @@ class CashCrisis(Step):
         zones, or (outside an operating round) not yet operated; the president's
         certificate; a sale bigger than the debt needs (without its smallest certificate
         it would still cover the debt); a sale that would leave the president with less
-        than another player. The president's certificate follows from the last two: it
-        goes only where another player holds as much, so its seller would keep less."""
+        than another player. 18xx.games offers the president's certificate only with all
+        the president's other certificates (or all but one), which hands the presidency to
+        a player holding as much; its check alone would accept the certificate from a
+        president who keeps the most, leaving it in the market with its seller president,
+        a sale its interface never offers."""
         game = self.game
         corp = game.corps[bundle[0].corp]
         if corp.price_index is None:
