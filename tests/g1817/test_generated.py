@@ -27,6 +27,7 @@ def test_the_generated_games_are_there() -> None:
         "1817-4p-s8-left-trains",
         "1817-4p-s9-crisis-after-bankruptcy",
         "1817-4p-s9007-presidency-swap-final-phase",
+        "1817-4p-shorts-s5-ten-tokens-after-a-merger",
         "1817-5p-volatility-s3-bankrupt-bidder",
         "1817-6p-s1-discard-before-round-end",
         "1817-7p-s29006-market-corporation-discards",
@@ -34,6 +35,7 @@ def test_the_generated_games_are_there() -> None:
         "1817NA-4p-s7-crisis-before-discard",
         "1817WO-3p-s3-dnf",
         "1817WO-3p-s4012-market-closes-shorts",
+        "1817WO-4p-s8001-acquirer-gives-back-a-token",
         "1817WO-5p-s14005-lake-engineers",
     ]
 

@@ -8,6 +8,7 @@ shares one definition of each (rules 1.5-1.7, 3.10-3.16, 4.21-4.22, 8.6).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from takeover.core.errors import IllegalAction
 from takeover.g1817.data.companies import Company
@@ -22,6 +23,9 @@ from takeover.g1817.data.editions import (
 )
 from takeover.g1817.entities import POOL, Corporation, Holder, Player, Share, Train
 from takeover.g1817.map.board import Board
+
+if TYPE_CHECKING:
+    from takeover.g1817.mergers import TokenReduction
 
 _NO_CORP = Corporation("")
 TOKEN_COST = 50
@@ -84,6 +88,8 @@ class GameData:
         self.inventor_paid: set[str] = set()
         self.board = Board(title)
         """Tiles, tokens and markers on the map."""
+        self.token_reduction: TokenReduction | None = None
+        """A merger or acquisition waiting for its survivor to give back tokens."""
 
     # -- lookups ---------------------------------------------------------------------------
 

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from takeover.core.errors import IllegalAction
 from takeover.g1817.entities import Corporation, Share
 from takeover.g1817.game import GameData
+from takeover.g1817.map.board import Board
 
 TOKEN_LIMIT = 8
 
 
-def split_location(loc: str) -> tuple[str, int]:
-    """``("B5", 0)`` for a token location ``B5#0`` (hex and city index)."""
-    coord, _, index = loc.partition("#")
-    return coord, int(index)
-
-
 def merge_assets(game: GameData, survivor: Corporation, other: Corporation) -> None:
-    """Move privates, loans, trains and tokens of ``other`` into ``survivor`` (rule 5.7)."""
+    """Move privates, loans, trains and tokens of ``other`` into ``survivor`` (rule 5.7).
+
+    Tokens move at once unless the survivor must first give some back (rule 5.7): then
+    ``game.token_reduction`` waits for its choices, and ``other``'s tokens stay on the map
+    under its name until the last one is chosen.
+    """
     for company in list(other.companies):
         other.companies.remove(company)
         survivor.companies.append(company)
@@ -28,26 +30,85 @@ def merge_assets(game: GameData, survivor: Corporation, other: Corporation) -> N
         survivor.trains.append(train)
     other.trains = []
     board = game.board
+    theirs = set(board.corporation_cities(other.sym))
+    for coord, index in board.corporation_cities(survivor.sym):
+        if (coord, index) in theirs:
+            board.remove_token(coord, index, survivor.sym)
     survivor.token_hexes = board.token_locations(survivor.sym, survivor.token_hexes)
-    other.token_hexes = board.token_locations(other.sym, other.token_hexes)
-    other_cities = set(other.token_hexes)
-    kept = [c for c in survivor.token_hexes if c not in other_cities]
-    for loc in survivor.token_hexes:
-        if loc in other_cities:
-            board.remove_token(*split_location(loc), survivor.sym)
-    used = kept + list(other.token_hexes)
-    total = min(TOKEN_LIMIT, survivor.tokens + other.tokens)
-    for i, loc in enumerate(used):
-        coord, index = split_location(loc)
-        if i >= total:
-            board.remove_token(coord, index, survivor.sym if i < len(kept) else other.sym)
-        elif i >= len(kept):
-            board.swap_token(coord, index, other.sym, survivor.sym)
-    survivor.token_hexes = used[:total]
-    survivor.tokens_placed = min(len(used), total)
-    survivor.tokens = total
-    other.token_hexes = []
-    other.tokens_placed = 0
+    survivor.tokens_placed = len(survivor.token_hexes)
+    reduction = TokenReduction(survivor.sym, other.sym, other.tokens)
+    if reduction.over_limits(board):
+        game.token_reduction = reduction
+    else:
+        reduction.combine(game)
+
+
+@dataclass(frozen=True, slots=True)
+class TokenReduction:
+    """A merger or acquisition whose survivor must give back tokens before the other's
+    become its own (rule 5.7). Until then the other's tokens stay on the map under its
+    symbol (and its own, until an acquisition resets it, as on 18xx.games);
+    ``other_tokens`` is how many it owned in all."""
+
+    survivor: str
+    other: str
+    other_tokens: int
+
+    def over_limits(self, board: Board) -> bool:
+        """Two of the survivor's tokens in one hex, one of each in one hex (a city
+        tile of two cities), or more than 8 placed tokens together."""
+        mine = [coord for coord, _ in board.corporation_cities(self.survivor)]
+        theirs = [coord for coord, _ in board.corporation_cities(self.other)]
+        return (
+            len(set(mine)) != len(mine)
+            or not set(mine).isdisjoint(theirs)
+            or len(mine) + len(theirs) > TOKEN_LIMIT
+        )
+
+    def removable(self, board: Board) -> list[tuple[str, int, int]]:
+        """``(hex, city index, slot)`` of each token the survivor may give back now: in a
+        hex both corporations hold first, then any of the two corporations' tokens."""
+        both = (self.survivor, self.other)
+        mine = {coord for coord, _ in board.corporation_cities(self.survivor)}
+        theirs = {coord for coord, _ in board.corporation_cities(self.other)}
+        hexes = (mine & theirs) or (mine | theirs)
+        return [
+            (coord, index, slot)
+            for coord in sorted(hexes)
+            for index, slots in enumerate(board.tokens.get(coord, ()))
+            for slot, corp in enumerate(slots)
+            if corp in both
+        ]
+
+    def remove(self, game: GameData, coord: str, index: int, slot: int) -> None:
+        """Give back the token in ``slot`` of city ``index`` on ``coord`` (one of
+        :meth:`removable`); once within the limits the tokens combine."""
+        board = game.board
+        corp = board.tokens[coord][index][slot]
+        assert corp is not None
+        board.remove_token(coord, index, corp)
+        owner = game.corps[corp]
+        if owner.tokens_placed:  # (not the other's fresh charter, where it was reset)
+            owner.token_hexes = board.token_locations(corp, owner.token_hexes)
+            owner.tokens_placed = len(owner.token_hexes)
+        if not self.over_limits(board):
+            self.combine(game)
+            game.token_reduction = None
+
+    def combine(self, game: GameData) -> None:
+        """The other's placed tokens become the survivor's; the survivor then owns the
+        two corporations' tokens together, at most 8 (unplaced ones are dropped first)."""
+        board = game.board
+        survivor = game.corps[self.survivor]
+        theirs = [f"{coord}#{index}" for coord, index in board.corporation_cities(self.other)]
+        for coord, index in board.corporation_cities(self.other):
+            board.swap_token(coord, index, self.other, self.survivor)
+        survivor.token_hexes = board.token_locations(self.survivor, survivor.token_hexes + theirs)
+        survivor.tokens_placed = len(survivor.token_hexes)
+        survivor.tokens = min(TOKEN_LIMIT, survivor.tokens + self.other_tokens)
+        other = game.corps[self.other]
+        other.token_hexes = []
+        other.tokens_placed = 0
 
 
 def migrate_shares(game: GameData, corp: Corporation, other: Corporation) -> None:

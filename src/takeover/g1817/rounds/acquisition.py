@@ -18,7 +18,7 @@ from takeover.g1817.entities import POOL, Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.mergers import merge_assets
 from takeover.g1817.rounds.base import Round, Step, among, int_field, make, require
-from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain
+from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain, ReduceTokens
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -42,6 +42,7 @@ class AcquisitionRound(Round):
         self.acquired: list[str] = []
         self.crisis_player: int | None = None
         self.shareholder_cash = 0
+        self.reduce_tokens = ReduceTokens(game, then=self.after_sale)
         self.discard = DiscardTrain(game, then=self.after_sale)
         self.cash_crisis = CashCrisis(
             game, self.crisis, after_sale=self.after_sale, after_bankruptcy=self.after_bankruptcy
@@ -50,7 +51,7 @@ class AcquisitionRound(Round):
         self.setup_auction()
 
     def steps(self) -> tuple[Step, ...]:
-        return (self.cash_crisis, self.discard, self.acquire_step)  # 18xx.games' order
+        return (self.reduce_tokens, self.cash_crisis, self.discard, self.acquire_step)  # as there
 
     def auction_view(self) -> dict[str, Any] | None:
         if self.auctioning is None:
@@ -72,7 +73,12 @@ class AcquisitionRound(Round):
             self.finished = True
 
     def settled(self) -> bool:
-        return self.crisis() is None and self.game.corp_over_train_limit() is None
+        game = self.game
+        return (
+            self.crisis() is None
+            and game.corp_over_train_limit() is None
+            and game.token_reduction is None
+        )
 
     def after_bankruptcy(self) -> None:
         """A bankrupt president's corporations now belong to the market, which cannot

@@ -1,9 +1,11 @@
-"""Steps that interrupt several rounds: a train discard and a player's cash crisis.
+"""Steps that interrupt several rounds: tokens given back, a train discard and a
+player's cash crisis.
 
-A corporation above the train limit (after a phase change, a merger or an acquisition)
-discards before anything else happens; a player with negative cash sells certificates
-or goes bankrupt before the round goes on. The operating, merger and acquisition rounds
-put these steps first in their lists (rules 4.23, 7.1-7.4).
+A merger or acquisition that leaves its survivor above the token limits waits for it to
+give tokens back; a corporation above the train limit (after a phase change, a merger or
+an acquisition) discards before anything else happens; a player with negative cash sells
+certificates or goes bankrupt before the round goes on. The operating, merger and
+acquisition rounds put these steps first in their lists (rules 4.23, 5.7, 7.1-7.4).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import Corporation, Share
-from takeover.g1817.rounds.base import Step, among, make, require, share_ids
+from takeover.g1817.rounds.base import Step, among, int_field, make, require, share_ids
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -33,6 +35,47 @@ def sell_bundles(game: Game1817, corp: Corporation, player: int) -> list[list[Sh
 
 def sale(player: int, bundle: list[Share]) -> Action:
     return make("sell_shares", player, shares=[s.id for s in bundle])
+
+
+class ReduceTokens(Step):
+    """A merger's or acquisition's survivor gives back tokens, one at a time, until it
+    has no two in one hex and at most 8 placed (rule 5.7)."""
+
+    def __init__(self, game: Game1817, then: Callable[[], None]) -> None:
+        super().__init__(game)
+        self.then = then
+        self.takes = {"remove_token": self.on_remove_token}
+
+    def blocking(self) -> bool:
+        return self.game.token_reduction is not None
+
+    def actor(self) -> str | None:
+        reduction = self.game.token_reduction
+        return None if reduction is None else reduction.survivor
+
+    def legal(self) -> list[Action]:
+        reduction = self.game.token_reduction
+        if reduction is None:
+            return []
+        board = self.game.board
+        return [
+            make("remove_token", reduction.survivor, city=board.city_id(coord, index), slot=slot)
+            for coord, index, slot in reduction.removable(board)
+        ]
+
+    def on_remove_token(self, action: Action) -> None:
+        reduction = self.game.token_reduction
+        assert reduction is not None
+        among(
+            action,
+            self.legal(),
+            f"{reduction.survivor} cannot give back a token in city {action.get('city')} "
+            f"slot {action.get('slot')}: it gives back its own or {reduction.other}'s tokens, "
+            f"in a hex both hold first",
+        )
+        coord, index = self.game.board.city_location(str(action.get("city")))
+        reduction.remove(self.game, coord, index, int_field(action, "slot"))
+        self.then()
 
 
 class DiscardTrain(Step):

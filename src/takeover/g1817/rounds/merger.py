@@ -15,14 +15,12 @@ from takeover.g1817.actions import Action
 from takeover.g1817.data.editions import MARKET_PRICES
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import TOKEN_COST
-from takeover.g1817.mergers import merge_assets, migrate_shares
+from takeover.g1817.mergers import TOKEN_LIMIT, merge_assets, migrate_shares
 from takeover.g1817.rounds.base import Round, Step, among, make, require, share_ids
-from takeover.g1817.rounds.interrupts import DiscardTrain, sale, sell_bundles
+from takeover.g1817.rounds.interrupts import DiscardTrain, ReduceTokens, sale, sell_bundles
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
-
-TOKEN_LIMIT = 8
 
 
 class MergerRound(Round):
@@ -42,6 +40,7 @@ class MergerRound(Round):
         self.passed_players: set[int] = set()
         self.loans_passed = False
         self.index = -1
+        self.reduce_tokens = ReduceTokens(game, then=self.after_discard)
         self.discard = DiscardTrain(game, then=self.after_discard)
         self.post_conversion = PostConversion(self)
         self.post_conversion_loans = PostConversionLoans(self)
@@ -50,6 +49,7 @@ class MergerRound(Round):
 
     def steps(self) -> tuple[Step, ...]:
         return (
+            self.reduce_tokens,
             self.discard,
             self.post_conversion,
             self.post_conversion_loans,
@@ -122,8 +122,13 @@ class MergerRound(Round):
         self.next_entity()
 
     def after_discard(self) -> None:
+        """After a discard or a token given back: the round may now end."""
         if self.index >= len(self.entities):
-            self.finished = self.game.corp_over_train_limit() is None
+            self.finished = self.settled()
+
+    def settled(self) -> bool:
+        game = self.game
+        return game.corp_over_train_limit() is None and game.token_reduction is None
 
     def next_entity(self) -> None:
         """Advance to the next corporation with a choice (a 10-share one has none). The
@@ -133,7 +138,7 @@ class MergerRound(Round):
         while True:
             self.index += 1
             if self.index >= len(self.entities):
-                self.finished = self.game.corp_over_train_limit() is None
+                self.finished = self.settled()
                 return
             corp = self.game.corps[self.entities[self.index]]
             if corp.total_shares != 10 and not self.game.in_liquidation(corp):
