@@ -33,9 +33,13 @@ def games_dir() -> Path:
 
 
 def fixture_path(game: str) -> Path:
+    """A real game's record (``fixtures``), or one our bots played (``generated``)."""
     base = games_dir() / "fixtures"
     revenue = base / f"{game}.revenue.json"
-    return revenue if revenue.exists() else base / f"{game}.json"
+    if revenue.exists():
+        return revenue
+    generated = games_dir() / "generated" / f"{game}.json"
+    return generated if generated.exists() else base / f"{game}.json"
 
 
 def trace_path(game: str) -> Path:

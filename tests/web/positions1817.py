@@ -13,13 +13,18 @@ from takeover.g1817.fixture import applied_actions, expand, new_game
 from takeover.g1817.state import Game1817
 
 FIXTURES = Path(__file__).resolve().parents[1] / "data" / "1817" / "fixtures"
+GENERATED = FIXTURES.parent / "generated"
+"""Games our bots played, each checked equal to the reference (``test_generated.py``)."""
 GAME = "1817__15528.revenue.json"
 """A four-player game to the final phase, with every kind of non-map decision."""
 
 
 @cache
 def _record(name: str) -> dict[str, Any]:
-    return dict(json.loads((FIXTURES / name).read_text()))
+    path = FIXTURES / name
+    if not path.is_file():
+        path = GENERATED / name
+    return dict(json.loads(path.read_text()))
 
 
 def at(action_id: int, name: str = GAME) -> tuple[Game1817, list[dict[str, Any]]]:

@@ -133,6 +133,28 @@ def test_place_a_token_on_a_legal_city(page: Any, server: Any) -> None:
     assert action_sent(page, fake) == tokens[1]
 
 
+def test_give_a_token_back_after_an_acquisition(page: Any, server: Any) -> None:
+    # 1817WO: A&S (2 shares) acquired Bess; each holds one of C4's two cities, so one
+    # token must go first (rule 5.7)
+    game, _ = P.at(304, "1817WO-4p-s8001-acquirer-gives-back-a-token.json")
+    message = P.state_message(game, P.seat_to_move(game))
+    removals = {}
+    for action in message["legal"]:
+        coord, index = game.board.city_location(action["city"])
+        removals[game.board.tokens[coord][index][action["slot"]]] = action
+    assert sorted(removals) == ["A&S", "Bess"]
+    fake = open_message(page, server, game, message)
+    assert page.get_attribute(".prompt", "data-decision") == "reduce_tokens"
+    buttons = page.locator(".prompt .w-remove_token button.act")
+    assert sorted(buttons.all_inner_texts()) == [
+        "Remove A&S's token in NYC (C4)",
+        "Remove Bess's token in NYC (C4)",
+    ]
+    assert page.locator(".map .slot.legal").count() == 2
+    page.locator(".map .slot.legal[data-corp='Bess']").click(force=True)
+    assert action_sent(page, fake) == removals["Bess"]
+
+
 def test_the_listed_best_run_is_drawn_and_run(page: Any, server: Any, artifacts: Any) -> None:
     game, _ = P.at(213)  # A&S runs its 2 train: the engine lists its router's best set
     message = P.state_message(game, P.seat_to_move(game))

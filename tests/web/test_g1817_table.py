@@ -61,6 +61,13 @@ def test_the_log_names_places_and_privates(page: Any, server: Any) -> None:
     assert any(" lays tile 6 on Albany (C22)." in line for line in lines), lines
 
 
+def test_the_log_says_where_a_token_was_given_back(page: Any, server: Any) -> None:
+    # a city id names a tile copy ("54-0-0"), not a hex: the log finds the hex on the map
+    P.open_at(page, server, 306, "1817WO-4p-s8001-acquirer-gives-back-a-token.json", recent=True)
+    lines = page.locator(".log li").all_inner_texts()
+    assert any(line.endswith("A&S gives back a token in NYC (C4).") for line in lines), lines
+
+
 def test_a_spectator_waits_and_watches(page: Any, server: Any) -> None:
     game, _ = P.at(214)
     message = P.state_message(game, None)

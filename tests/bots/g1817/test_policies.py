@@ -17,6 +17,7 @@ from takeover.bots.g1817.heuristic import ranked
 from takeover.bots.g1817.operating import train_need
 from takeover.bots.g1817.values import private_value
 from takeover.g1817.actions import Action
+from takeover.g1817.extensions import PLANNING
 from takeover.g1817.state import Game1817
 
 
@@ -149,3 +150,22 @@ def test_heuristic_lays_track_where_a_free_lay_is_listed() -> None:
         assert choice.type == "lay_tile", f"passed with {len(free)} free lays"
         laid += 1
     assert laid > 10
+
+
+def test_heuristic_gives_back_the_token_that_pays_least() -> None:
+    # a generated game: R merged with H and holds ten tokens, two must go
+    state = position_before(
+        "1817-4p-shorts-s5-ten-tokens-after-a-merger",
+        lambda i, a, s: s.round.step() == "ReduceTokens",
+    )
+    decision = state.pending()
+    assert decision is not None and decision.kind == "reduce_tokens"
+    seat = decision.seats[0]
+    legal = state.legal_actions(seat)
+    pays = {a: state.extension(PLANNING).stop_revenue(str(a.get("city"))) for a in legal}
+    assert len(set(pays.values())) > 1  # a choice that matters
+    order = ranked(state, seat, legal, random.Random(1))
+    assert set(order) == set(legal) and len(order) == len(legal)
+    assert [pays[a] for a in order] == sorted(pays.values())
+    chosen = make_bot("heuristic", "1817").choose(Observation(state, seat), random.Random(1))
+    assert chosen == order[0]

@@ -32,6 +32,7 @@ POLICIES: dict[str, Policy] = {
     "buy_train": lambda c, r: operating.trains(c),
     "loan": lambda c, r: operating.loans(c),
     "discard_train": lambda c, r: operating.discard(c),
+    "reduce_tokens": lambda c, r: mapplay.give_back(c),
     "cash_crisis": lambda c, r: crisis.cash_crisis(c),
     "conversion": lambda c, r: mna.conversion(c),
     "post_conversion": lambda c, r: mna.post_conversion(c),

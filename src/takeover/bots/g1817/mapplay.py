@@ -10,6 +10,8 @@ offer, judged by the rules' auto-router through ``PLANNING.route_revenue``.
   costs. A lay that gains at least nothing is made (track that costs nothing extends the
   network), a token only for a gain; otherwise pass. A home station is the best scored
   city (the first listed among equals).
+* ``give_back``: after a merger or acquisition, the token given back is the one in the
+  city whose stops pay least now (the two corporations' tokens alike).
 """
 
 from __future__ import annotations
@@ -109,4 +111,11 @@ def placements(ctx: Ctx, rng: random.Random, types: tuple[str, ...]) -> list[Act
         + ctx.of_type("pass")
         + [a for _, a in scored if a not in worth]
         + [a for a in rest if a.type != "pass"]
+    )
+
+
+def give_back(ctx: Ctx) -> list[Action]:
+    """Tokens to give back (rule 5.7), the one whose hex pays least first."""
+    return sorted(
+        ctx.of_type("remove_token"), key=lambda a: ctx.planner.stop_revenue(str(a.get("city")))
     )

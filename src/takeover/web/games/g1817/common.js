@@ -56,6 +56,12 @@ export function wonBy(auction) {
 }
 
 /** A hex by its name and coordinate ("Pittsburgh (F13)"), from the view's map. */
+/** The hex of city `cityId` ("57-0-0": city 0 of tile copy 57-0) on the view's map. */
+export function cityHex(view, cityId) {
+  const h = ((view.map && view.map.hexes) || []).find((x) => (x.cities || []).some((c) => c.id === cityId));
+  return h ? h.id : String(cityId).split("-")[0];
+}
+
 export function hexLabel(view, id) {
   const h = ((view.map && view.map.hexes) || []).find((x) => x.id === id);
   return h && h.name ? `${h.name} (${id})` : id;

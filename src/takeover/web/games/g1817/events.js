@@ -8,12 +8,20 @@ import { plural } from "../../shell/words.js";
 
 let companies = {};
 let hexNames = new Map();
+let cityHexes = new Map();
 
 /** Keep the privates' and places' names of a view for the log's words. */
 export function remember(view) {
   if (view && view.companies) companies = view.companies;
-  if (view && view.map && view.map.hexes)
+  if (view && view.map && view.map.hexes) {
     hexNames = new Map(view.map.hexes.filter((h) => h.name).map((h) => [h.id, h.name]));
+    cityHexes = new Map(view.map.hexes.flatMap((h) => (h.cities || []).map((c) => [c.id, h.id])));
+  }
+}
+
+/** The place of a city ("57-0-0": city 0 of tile copy 57-0), in words. */
+function cityWords(city) {
+  return hexWords(cityHexes.get(city) || String(city).split("-")[0]);
 }
 
 /** "Pittsburgh (F13)", or the coordinate of a hex without a name. */
@@ -92,7 +100,9 @@ export function describe(e, who, entry) {
     case "lay_tile":
       return `${actor} lays tile ${String(a.tile || "").split("-")[0]} on ${hexWords(a.hex)}${viaPrivate}.`;
     case "place_token":
-      return `${actor} places a token${a.city ? ` in ${hexWords(String(a.city).split("-")[0])}` : ""}.`;
+      return `${actor} places a token${a.city ? ` in ${cityWords(a.city)}` : ""}.`;
+    case "remove_token":
+      return `${actor} gives back a token${a.city ? ` in ${cityWords(a.city)}` : ""}.`;
     case "run_routes": {
       const routes = a.routes || [];
       if (!routes.length) return `${actor} runs no train.`;

@@ -14,11 +14,12 @@ export const mapLink = {
   fresh: false,
 };
 
-/** What the map shows of the legal map actions: hexes to lay on, city slots to token. */
+/** What the map shows of the legal map actions: hexes to lay on, city slots to token (or
+ * tokens to give back). */
 export function markLegal(map, legal) {
   const hexes = new Set(legal.filter((a) => a.type === "lay_tile").map((a) => a.hex));
   for (const hex of hexes) map.hexNode(hex)?.classList.add("legal");
-  for (const a of legal.filter((x) => x.type === "place_token")) {
+  for (const a of legal.filter((x) => x.type === "place_token" || x.type === "remove_token")) {
     const slot = map.svg.querySelector(
       `.slot[data-city="${CSS.escape(String(a.city))}"][data-slot="${Number(a.slot) || 0}"]`,
     );

@@ -7,7 +7,7 @@ import { el, money } from "../../shell/dom.js";
 import { choiceButton, keyCap } from "../../shell/prompt.js";
 import { clickWord } from "../../shell/words.js";
 import { centre, drawHex, svg } from "./map.js";
-import { companyName, hexLabel } from "./common.js";
+import { cityHex, companyName, hexLabel } from "./common.js";
 import { mapLink } from "./maplink.js";
 import { routeEditor } from "./routes.js";
 
@@ -232,9 +232,37 @@ function tokenWidget(prompt, options, view) {
     "div",
     { class: "choices w-place_token" },
     el("p", { class: "hint", text: `Place a token: ${clickWord()} a highlighted city on the map, or:` }),
+    options.map(({ action }) => choiceButton(prompt, hexName(view, cityHex(view, action.city)), action, {})),
+  );
+}
+
+function removeTokenWidget(prompt, options, view) {
+  // a merger's or acquisition's survivor gives tokens back (rule 5.7): its own or the
+  // other's, in a hex both hold first; the server lists which
+  const sym = options[0].action.entity;
+  const byCity = new Map(options.map(({ action }) => [`${action.city}/${Number(action.slot) || 0}`, action]));
+  mapLink.onPick = (hex, city, slot) => {
+    const action = byCity.get(`${city}/${slot || 0}`);
+    if (action) prompt.act(action);
+  };
+  mapLink.fresh = true;
+  const owner = (city, slot) => {
+    const hex = cityHex(view, city);
+    const found = ((view.map && view.map.hexes) || [])
+      .flatMap((h) => h.cities || [])
+      .find((c) => c.id === city);
+    return { where: hexName(view, hex), corp: found ? found.slots[slot] : null };
+  };
+  return el(
+    "div",
+    { class: "choices w-remove_token" },
+    el("p", {
+      class: "hint",
+      text: `${sym} must give tokens back (no two in one hex, at most 8 placed): ${clickWord()} a highlighted token on the map, or:`,
+    }),
     options.map(({ action }) => {
-      const hex = String(action.city).split("-")[0];
-      return choiceButton(prompt, hexName(view, hex), action, {});
+      const { where, corp } = owner(action.city, Number(action.slot) || 0);
+      return choiceButton(prompt, `Remove ${corp ? `${corp}'s` : "the"} token in ${where}`, action, {});
     }),
   );
 }
@@ -285,6 +313,7 @@ function routeWidget(prompt, options, view) {
 export const mapPrompts = {
   lay_tile: layWidget,
   place_token: tokenWidget,
+  remove_token: removeTokenWidget,
   run_routes: routeWidget,
 };
 

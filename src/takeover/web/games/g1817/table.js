@@ -47,7 +47,7 @@ export class G1817Table {
     // on a phone the map comes right after the prompt while a decision is made on it
     const kind = (view.decision && view.decision.kind) || "";
     const onMap =
-      legal.some((a) => ["lay_tile", "place_token", "run_routes"].includes(a.type)) ||
+      legal.some((a) => ["lay_tile", "place_token", "remove_token", "run_routes"].includes(a.type)) ||
       this.routeBox.childElementCount > 0;
     this.mapBox.classList.toggle("map-now", onMap && kind !== "");
     const after = mapLink.after;
