@@ -25,6 +25,7 @@ from takeover.g1817.data.companies import (
 from takeover.g1817.data.maps import PRESET_YELLOW
 from takeover.g1817.entities import POOL, Corporation, Player, Train, copy_value
 from takeover.g1817.game import TOKEN_COST, GameData
+from takeover.g1817.map.graph import links
 from takeover.g1817.rounds.acquisition import AcquisitionRound
 from takeover.g1817.rounds.auction import AuctionRound
 from takeover.g1817.rounds.base import Round
@@ -429,13 +430,17 @@ class Game1817(GameData):
         company: str | None,
     ) -> None:
         """Lay ``tile`` on the board and charge it: the lay fee, and the terrain fee when
-        the hex is still printed; a mine or ranch private leaves its marker."""
+        the hex is still printed; a mine or ranch private leaves its marker, and the
+        city-tile private's lay removes the ranches beside it (rule 10.1)."""
         fee = self.lay_fee(corp, hex_id, lays, company)
         self.board.lay(hex_id, tile, rotation)
         if company in MINE_COMPANIES:
             self.board.assign(hex_id, "mine")
         elif company in RANCH_COMPANIES:
             self.board.assign(hex_id, "ranch")
+        elif company is not None and company == self.pittsburgh_private:
+            for near in links(self.board.data)[hex_id].values():
+                self.board.unassign(near, "ranch")
         first_lay = hex_id not in self.laid_hexes
         terrain = self.edition.terrain.get(hex_id, (0, ""))[1]
         corp.cash -= fee

@@ -10,7 +10,7 @@ from takeover.g1817.fixture import applied_actions, expand, new_game
 from takeover.g1817.map.board import Board, map_data
 from takeover.g1817.map.trace import board_state
 
-from ..games import GAMES, record
+from ..games import GAMES, positions, record
 from .maptraces import cumulative, maptrace
 
 
@@ -52,3 +52,21 @@ def test_map_data_has_every_title() -> None:
         data = map_data(title)
         assert data.printed and data.tiles
         assert all(data.neighbours[c] for c in data.printed)
+
+
+def test_the_city_tile_lay_removes_the_ranches_beside_it() -> None:
+    """Rule 10.1, as on 18xx.games (its engine, given the same ranches on this position,
+    removed those of E4 and G4): in 1817__1817_game_end_bankrupt, action 222, the game's
+    city-tile private, Indianapolis Market (P24), lays X00 on F3."""
+    _, lay, game = next(p for p in positions("1817__1817_game_end_bankrupt") if p[0] == 222)
+    assert (lay.type, lay.entity, lay.get("hex")) == ("lay_tile", "P24", "F3")
+    assert game.pittsburgh_private == "P24"
+    for coord in ("E4", "G4", "B3"):  # E4 and G4 border F3, B3 does not
+        game.board.assign(coord, "ranch")
+    game.board.assign("G4", "mine")
+    game.push(lay)
+    assert {c: game.board.markers.get(c) for c in ("E4", "G4", "B3")} == {
+        "E4": None,
+        "G4": ("mine",),
+        "B3": ("ranch",),
+    }

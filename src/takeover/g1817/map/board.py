@@ -298,6 +298,17 @@ class Board:
         self.markers[coord] = (*self.markers.get(coord, ()), marker)
         self.version += 1
 
+    def unassign(self, coord: str, marker: str) -> None:
+        """Take every ``marker`` off ``coord`` (none there: nothing changes)."""
+        kept = tuple(m for m in self.markers.get(coord, ()) if m != marker)
+        if kept == self.markers.get(coord, ()):
+            return
+        if kept:
+            self.markers[coord] = kept
+        else:
+            del self.markers[coord]
+        self.version += 1
+
 
 def city_map(old: Tile, old_rotation: int, new: Tile, rotation: int) -> list[int]:
     """For each city of ``old``, the city of ``new`` its tokens move to: by index when
