@@ -97,3 +97,32 @@ def test_no_corporation_starts_once_every_city_is_full() -> None:
     unstarted = next(c.sym for c in state.corps.values() if not c.ipoed)
     with pytest.raises(IllegalAction, match="no city is open for its home"):
         state.push(Action.make("bid", pid, corporation=unstarted, price=100))
+
+
+def test_a_sale_may_name_any_of_the_sellers_alike_certificates() -> None:
+    # 18xx.games accepts any of the seller's certificates of a kind: the deal is the same,
+    # and the certificates named are those that move (later actions name their ids)
+    found: list[Action] = []
+
+    def sale_of_one_among_several(raw_id: int, action: Action, state: Game1817) -> bool:
+        if action.type != "sell_shares" or len(action.get("shares")) != 1:
+            return False
+        share = state.share_by_id(action.get("shares")[0])
+        alike = [
+            s
+            for s in state.corps[share.corp].shares_of(action.entity)
+            if s.percent == share.percent and not s.president
+        ]
+        found.append(action)
+        return not share.president and len(alike) >= 2
+
+    game = position_before("1817__15528", sale_of_one_among_several)
+    seller = int(found[-1].entity)
+    first = game.share_by_id(found[-1].get("shares")[0])
+    corp = game.corps[first.corp]
+    mine = [s for s in corp.shares_of(seller) if s.percent == first.percent and not s.president]
+    assert mine[0] is first  # the record names the first received, as the listing does
+    others = [s for s in corp.shares if s.owner not in (seller, None) and s.percent > 0]
+    assert_refused(game, act("sell_shares", seller, shares=[others[0].id]), "cannot sell")
+    game.push(act("sell_shares", seller, shares=[mine[-1].id]))
+    assert mine[-1].owner != seller and first.owner == seller

@@ -177,6 +177,12 @@ class Action:
         )
         return (self.type, str(self.entity), fields)
 
+    def with_field(self, name: str, value: Any) -> Action:
+        """The same action with field ``name`` set to ``value``."""
+        fields = {k: v for k, v in self.fields if k != name}
+        fields[name] = _freeze(value)
+        return Action(self.type, self.entity, self.entity_type, _FrozenMap(sorted(fields.items())))
+
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.fields:
             if k == key:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
+from takeover.g1817.entities import Holder
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -43,6 +44,41 @@ def share_ids(action: Action) -> list[str]:
     )
     assert isinstance(ids, list)
     return ids
+
+
+def as_listed(game: Game1817, action: Action) -> Action:
+    """``action`` naming, in place of the certificates it names, those the listing names
+    for the same deal: the first received of each kind (holder, corporation, percent; a
+    president's certificate is its own kind). Which of a holder's alike certificates
+    change hands does not change the deal: 18xx.games accepts any of them, its interface
+    names the first, and the listing names those too. Handlers check the listed form and
+    move the certificates named, so that later actions find the same ids as there."""
+    ids = action.get("shares")
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        return action
+    shares = [game.share_by_id(i) for i in ids]
+    if len(set(ids)) != len(ids):
+        return action
+    taken: dict[tuple[Holder, str, int], int] = {}
+    for share in shares:
+        if not share.president:
+            kind = (share.owner, share.corp, share.percent)
+            taken[kind] = taken.get(kind, 0) + 1
+    first: dict[tuple[Holder, str, int], list[str]] = {}
+    for (owner, sym, percent), count in taken.items():
+        alike = [
+            s.id
+            for s in game.corps[sym].shares_of(owner)
+            if s.percent == percent and not s.president
+        ]
+        first[(owner, sym, percent)] = alike[:count]
+    listed = [
+        share.id if share.president else first[(share.owner, share.corp, share.percent)].pop(0)
+        for share in shares
+    ]
+    if listed == ids:
+        return action
+    return action.with_field("shares", listed)
 
 
 def int_field(action: Action, name: str) -> int:

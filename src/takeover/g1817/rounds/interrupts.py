@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING
 
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import Corporation, Share
-from takeover.g1817.rounds.base import Step, among, int_field, make, require, share_ids
+from takeover.g1817.rounds.base import (
+    Step,
+    among,
+    as_listed,
+    int_field,
+    make,
+    require,
+    share_ids,
+)
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -193,7 +201,7 @@ class CashCrisis(Step):
             reason = self.refusal(player, shares)
             require(reason is None, f"player {player} cannot sell {ids}: {reason}")
         among(
-            action,
+            as_listed(self.game, action),
             self.sales(player),
             f"player {player} cannot sell {ids}: not a bundle they may sell "
             "(their certificates of one corporation, first received first)",

@@ -16,7 +16,7 @@ from takeover.g1817.data.editions import MARKET_PRICES
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import TOKEN_COST
 from takeover.g1817.mergers import TOKEN_LIMIT, merge_assets, migrate_shares
-from takeover.g1817.rounds.base import Round, Step, among, make, require, share_ids
+from takeover.g1817.rounds.base import Round, Step, among, as_listed, make, require, share_ids
 from takeover.g1817.rounds.interrupts import DiscardTrain, ReduceTokens, sale, sell_bundles
 
 if TYPE_CHECKING:
@@ -325,7 +325,7 @@ class PostConversion(Step):
         pid = int(action.entity)
         corp = rnd.corp
         among(
-            action,
+            as_listed(game, action),
             self.purchases(pid),
             f"player {pid} cannot buy {action.get('shares')}: only {corp.sym}'s first treasury "
             f"certificate, within cash and holding limits",
@@ -343,7 +343,7 @@ class PostConversion(Step):
         rnd, game = self.round, self.game
         pid = int(action.entity)
         among(
-            action,
+            as_listed(game, action),
             self.sales(pid),
             f"player {pid} cannot sell {action.get('shares')}: not a bundle of their own "
             f"{rnd.corp.sym} certificates (the president does not sell here)",

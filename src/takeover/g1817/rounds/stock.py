@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation, Share
-from takeover.g1817.rounds.base import Round, Step, int_field, make, require, share_ids
+from takeover.g1817.rounds.base import Round, Step, as_listed, int_field, make, require, share_ids
 from takeover.g1817.rounds.interrupts import sale, sell_bundles
 from takeover.g1817.rounds.ipo import IpoAuction
 from takeover.g1817.track import home_cities
@@ -440,7 +440,7 @@ class BuySellParShares(Step):
             corp.sym not in rnd.sold.get(pid, {}),
             f"player {pid} sold or shorted {corp.sym} this round",
         )
-        among_purchases(action, rnd.purchases(pid, corp), pid, shares)
+        among_purchases(as_listed(game, action), rnd.purchases(pid, corp), pid, shares)
         had_short = corp.percent_of(pid) < 0
         game.buy_shares(pid, shares)
         if had_short:
@@ -455,7 +455,7 @@ class BuySellParShares(Step):
         buyer = game.acting_corporation(action)
         options = rnd.corporate_actions(buyer)
         require(
-            action.key() in {a.key() for a in options if a.type == "buy_shares"},
+            as_listed(game, action).key() in {a.key() for a in options if a.type == "buy_shares"},
             f"{buyer.sym} cannot redeem {action.get('shares')}: it buys back the market's "
             f"certificates, first received first, that it can pay for, before its "
             f"president acts this turn",
@@ -498,7 +498,7 @@ class BuySellParShares(Step):
             f"{corp.sym} cannot be sold now: it has not operated, is in the acquisition or "
             f"liquidation zone, or its president acts for a corporation",
         )
-        among_sales(action, rnd.sales(pid, corp), pid, shares)
+        among_sales(as_listed(game, action), rnd.sales(pid, corp), pid, shares)
         game.sell_shares(pid, shares)
         rnd.sold.setdefault(pid, {})[corp.sym] = "now"
         rnd.turn_actions.append("sell")
