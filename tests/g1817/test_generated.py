@@ -33,6 +33,7 @@ def test_the_generated_games_are_there() -> None:
         "1817-7p-s29006-market-corporation-discards",
         "1817NA-2p-s3006-merger-round-discard",
         "1817NA-4p-s7-crisis-before-discard",
+        "1817NA-4p-shorts-s11009-liquidated-privates-close",
         "1817WO-3p-s3-dnf",
         "1817WO-3p-s4012-market-closes-shorts",
         "1817WO-4p-s8001-acquirer-gives-back-a-token",
