@@ -31,6 +31,7 @@ def test_the_generated_games_are_there() -> None:
         "1817-5p-volatility-s3-bankrupt-bidder",
         "1817-6p-s1-discard-before-round-end",
         "1817-6p-s18007-bankruptcy-drops-the-auction",
+        "1817-6p-shorts-s21005-interest-before-discard",
         "1817-7p-s29006-market-corporation-discards",
         "1817NA-2p-s3006-merger-round-discard",
         "1817NA-4p-s7-crisis-before-discard",
