@@ -73,3 +73,17 @@ def test_volatility_generator_is_the_reference_lcg() -> None:
     g = game()
     g.rng_state = 1
     assert g.rand() == (1103515245 + 12345) % 2**31
+
+
+def test_every_private_of_a_reset_corporation_closes() -> None:
+    """Rule 6.3: a corporation the bank takes loses all its privates (we once closed
+    every other one, and a corporation later started under the name kept the rest)."""
+    g = game()
+    corp = started(g)
+    privates = ["MINM", "MAIL", "MAJM"]
+    for company in privates:
+        g.company_owner[company] = corp.sym
+        corp.companies.append(company)
+    g.reset_corporation(corp)
+    assert all(g.company_owner[c] is None and c in g.closed_companies for c in privates)
+    assert g.corps["A&S"].companies == []

@@ -69,8 +69,23 @@ class AcquisitionRound(Round):
         """The round ends once the last corporation is settled, no one is in debt and no
         corporation is above the train limit (as on 18xx.games, whose round waits for its
         discard step)."""
+        if self.settled():
+            self.drop_moved_target()
         if not self.offering and self.settled():
             self.finished = True
+
+    def drop_moved_target(self) -> None:
+        """A corporation offered or auctioned that a cash crisis (sales, a bankruptcy)
+        moved into the acquisition or liquidation zone is skipped, as one that entered a
+        zone before its turn (rule 6.1), unless a buyer already holds it; the next one
+        comes up once the crisis is over (as on 18xx.games)."""
+        target = self.offer or self.auctioning or (self.winner[1] if self.winner else None)
+        if target is None or self.buyer is not None:
+            return
+        if self.entered_zone_this_round(self.game.corps[target]):
+            if target in self.offering:
+                self.offering.remove(target)
+            self.setup_auction()
 
     def settled(self) -> bool:
         game = self.game
@@ -86,6 +101,8 @@ class AcquisitionRound(Round):
         crisis goes on with the next player in debt after the bankrupt one (as on
         18xx.games, which keeps the crisis's starting player), and a bankrupt bidder
         leaves the auction under way."""
+        if self.settled():
+            self.drop_moved_target()
         if self.offer is not None and not isinstance(self.game.corps[self.offer].owner, int):
             self.setup_auction()
         elif self.auctioning is not None:

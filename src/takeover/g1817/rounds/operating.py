@@ -72,6 +72,8 @@ class OperatingRound(Round):
         self.next_entity()
 
     def steps(self) -> tuple[Step, ...]:
+        if self.discarding() and self.stage == "loan" and self.loan_step_blocks():
+            return (self.cash_crisis, self.operate, self.discard)
         return (self.cash_crisis, self.discard, self.operate)
 
     # -- who acts ----------------------------------------------------------------------------
@@ -89,6 +91,16 @@ class OperatingRound(Round):
 
     def discarding(self) -> str | None:
         return self.game.corp_over_train_limit()
+
+    def ahead_of_discard(self) -> bool:
+        """Whether the operating corporation goes on before a corporation above the train
+        limit discards (rule 4.23): once it cannot buy another train (its purchase lowered
+        the limit, or left it at the limit or without the money), its train step ends at
+        once; it pays interest and decides its loans, then the discard follows (as on
+        18xx.games, whose loan step comes before the discard)."""
+        if self.stage == "buy_train":
+            return not self.can_buy_train()
+        return self.stage == "loan" and self.loan_step_blocks()
 
     def after_bankruptcy(self) -> None:
         if not self.game.finished:
@@ -121,7 +133,7 @@ class OperatingRound(Round):
         """Move past steps that have nothing to decide; settle interest; end the turn."""
         game = self.game
         while not self.finished:
-            if self.crisis() is not None or self.discarding():
+            if self.crisis() is not None or (self.discarding() and not self.ahead_of_discard()):
                 return
             corp = self.corp
             stage = self.stage
