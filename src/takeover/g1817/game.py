@@ -448,8 +448,9 @@ class GameData:
         return need
 
     def reset_corporation(self, corp: Corporation) -> None:
-        """Return a corporation to its unstarted state (after acquisition or liquidation)."""
-        for company in corp.companies:
+        """Return a corporation to its unstarted state (after acquisition or liquidation);
+        the privates it still owns close (rule 6.3)."""
+        for company in list(corp.companies):
             self.close_company(company)
         if corp.price_index is not None:
             self.market_slots[corp.price_index].remove(corp.sym)
