@@ -24,6 +24,7 @@ NAMES = sorted(p.stem for p in GENERATED.glob("*.json"))
 
 def test_the_generated_games_are_there() -> None:
     assert NAMES == [
+        "1817-3p-shorts-s1004-own-lay-on-the-city-tile-hex",
         "1817-4p-s8-left-trains",
         "1817-4p-s9-crisis-after-bankruptcy",
         "1817-4p-s9007-presidency-swap-final-phase",
@@ -32,12 +33,15 @@ def test_the_generated_games_are_there() -> None:
         "1817-6p-s1-discard-before-round-end",
         "1817-6p-s18007-bankruptcy-drops-the-auction",
         "1817-6p-shorts-s21005-interest-before-discard",
+        "1817-7p-modern_trains-s26003-city-tile-private-stays",
         "1817-7p-s29006-market-corporation-discards",
+        "1817-7p-volatility-s28002-liquidated-privates-close",
         "1817NA-2p-s3006-merger-round-discard",
         "1817NA-4p-s7-crisis-before-discard",
         "1817NA-4p-shorts-s11009-liquidated-privates-close",
         "1817WO-3p-s3-dnf",
         "1817WO-3p-s4012-market-closes-shorts",
+        "1817WO-3p-shorts-s7004-train-station-second-home",
         "1817WO-4p-s8001-acquirer-gives-back-a-token",
         "1817WO-5p-s14005-lake-engineers",
     ]

@@ -403,14 +403,17 @@ class Game1817(GameData):
             raise IllegalAction(f"{action.entity} does not act for a corporation")
         return self.corps[who]
 
-    def try_buy_tokens(self, corp: Corporation) -> None:
+    def try_buy_tokens(self, corp: Corporation) -> bool:
+        """Buy the tokens ``corp`` still needs if it can pay for all (rule 3.8); whether it
+        bought any."""
         if corp.operated:
-            return
+            return False
         need = self.tokens_needed(corp)
         if need <= 0 or need * TOKEN_COST > corp.cash:
-            return
+            return False
         corp.cash -= need * TOKEN_COST
         corp.tokens += need
+        return True
 
     def place_token(self, corp: Corporation, action: Action) -> None:
         if corp.tokens_placed >= corp.tokens:

@@ -97,10 +97,10 @@ class StockRound(Round):
         self.start_turn()
 
     def buy_tokens(self, corp: Corporation) -> None:
-        """Buy the tokens the corporation's size requires, if it can; in 1817WO a new
-        second token of a corporation at home in Nieuw Zeeland is placed at once."""
-        self.game.try_buy_tokens(corp)
-        if self.game.second_home_due(corp):
+        """Buy the tokens the corporation's size requires, if it can; in 1817WO a
+        corporation at home in Nieuw Zeeland that so buys tokens places its second token
+        at once (a Train Station's token waits for this purchase: rule 9.4)."""
+        if self.game.try_buy_tokens(corp) and self.game.second_home_due(corp):
             self.pending_home = corp.sym
 
     # -- what a player may do ------------------------------------------------------------------
