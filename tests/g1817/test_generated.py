@@ -33,6 +33,7 @@ def test_the_generated_games_are_there() -> None:
         "1817-6p-s1-discard-before-round-end",
         "1817-6p-s18007-bankruptcy-drops-the-auction",
         "1817-6p-shorts-s21005-interest-before-discard",
+        "1817-6p-volatility-s22002-inventor-pays-for-a-discard",
         "1817-7p-modern_trains-s26003-city-tile-private-stays",
         "1817-7p-s29006-market-corporation-discards",
         "1817-7p-volatility-s28002-liquidated-privates-close",

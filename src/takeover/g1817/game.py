@@ -33,7 +33,8 @@ LOAN_VALUE = 100
 NEEDED_TOKENS = {2: 1, 5: 2, 10: 4}
 SCRAP_VALUES = {"2": 30, "2+": 30, "3": 75, "4": 150}
 INVENTOR_PAYOUTS = {"2": 20, "3": 30, "4": 40, "5": 50, "6": 60, "7": 70, "8": 80}
-"""P14 Inventor: paid to its owning corporation when the first train of a type leaves."""
+"""P14 Inventor: paid to its owning corporation once per type, when a train of the type
+first changes hands or leaves play while a corporation owns it (rule 10.1)."""
 
 
 class GameData:
@@ -525,12 +526,14 @@ class GameData:
                 t.obsolete = True  # no longer for sale
             if ttype.rusts_on == train.name:
                 self.discarded.remove(t)
+                self.inventor_payout(t)
         for t in list(self.left_trains):
             ttype = self.train_types[t.name]
             if ttype.obsolete_on == train.name:
                 t.obsolete = True
             if ttype.rusts_on == train.name:
                 self.left_trains.remove(t)
+                self.inventor_payout(t)
         self.inventor_payout(train)
         if train.name == "8" and self.final_operating_rounds is None:
             events.append("signal_end_game")
@@ -540,10 +543,14 @@ class GameData:
         """Remove a rusted (or run obsolete) train; P15 Scrapper pays for it."""
         corp.trains.remove(train)
         train.owner = None
+        self.inventor_payout(train)
         if "P15" in corp.companies:
             corp.cash += SCRAP_VALUES.get(train.name, 0)
 
     def inventor_payout(self, train: Train) -> None:
+        """P14 Inventor pays its corporation for ``train``'s type if not yet paid: any train
+        that changes hands or leaves play (bought from anywhere, exported, discarded,
+        rusted) counts, as on 18xx.games (rule 10.1)."""
         owner = self.company_owner.get("P14")
         if not isinstance(owner, str) or owner not in self.corps:
             return

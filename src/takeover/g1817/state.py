@@ -513,6 +513,8 @@ class Game1817(GameData):
             self.gain_train(corp, train)
             if from_depot:
                 self.after_train_left_depot(train, round_num)
+            else:
+                self.inventor_payout(train)
             return
         seller = self.corps[str(train.owner)]
         if seller.sym == corp.sym:
@@ -521,6 +523,7 @@ class Game1817(GameData):
         seller.cash += price
         corp.cash -= price
         self.gain_train(corp, train)
+        self.inventor_payout(train)
 
     def after_train_left_depot(self, train: Train, round_num: int) -> None:
         events = self.train_bought(train)
@@ -532,6 +535,7 @@ class Game1817(GameData):
         train = next(t for t in corp.trains if t.id == train_id)
         corp.trains.remove(train)
         train.owner = None
+        self.inventor_payout(train)
         if not train.obsolete:
             self.discarded.append(train)
 
