@@ -43,6 +43,18 @@ _MCTS_SETTINGS = (
     Setting("width", "int", 6, 1, 1000, doc="options searched at wide decisions"),
 )
 
+_MCTS_1817_SETTINGS = (
+    *_MCTS_SETTINGS,
+    Setting(
+        "margin",
+        "float",
+        0.05,
+        0.0,
+        1.0,
+        doc="mean reward by which the search must beat the heuristic's choice",
+    ),
+)
+
 _LEVELS: list[BotLevel] = [
     BotLevel(
         "random",
@@ -60,7 +72,7 @@ _LEVELS: list[BotLevel] = [
         "mcts",
         ("1817",),
         "takeover.bots.g1817.mcts:Mcts1817",
-        _MCTS_SETTINGS,
+        _MCTS_1817_SETTINGS,
         doc="UCT over the legal actions with the heuristic as rollout policy",
     ),
     BotLevel(

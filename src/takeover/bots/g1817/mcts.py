@@ -6,8 +6,11 @@ seat maximising its own reward), adds a node, plays ``depth`` decisions by the h
 (or at random) and scores the end by :func:`takeover.bots.g1817.values.rewards` (exact
 ranks if the game ended, else worth against the best rival). Wide decisions (bids, share
 purchases, lays) are narrowed to the heuristic's ``width`` best, kept on the node. The
-most visited root action is played. With a time budget the search stops before an
-iteration as long as the longest so far would overrun it.
+most visited root action is played when its mean reward beats the heuristic's own choice
+by more than ``margin``; else the heuristic's choice (a search of a few dozen short
+rollouts is noisy, and an 8-decision horizon cannot see a train plan pay off). With a
+time budget the search stops before an iteration as long as the longest so far would
+overrun it.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ class Mcts1817:
         c: float = 0.7,
         width: int = 6,
         clock: str = "wall",
+        margin: float = 0.05,
     ) -> None:
         self.budget = SearchBudget.of(time, iterations, clock)
         self.time, self.iterations = self.budget.time, self.budget.iterations
@@ -52,6 +56,7 @@ class Mcts1817:
         self.depth = depth
         self.c = c
         self.width = width
+        self.margin = margin
         self.last_iterations = 0
         self.name = self.budget.label("mcts")
 
@@ -69,16 +74,26 @@ class Mcts1817:
         self.last_iterations = self.budget.spend(
             lambda: self._iterate(root, game.clone(), rng), started
         )
+        return self._pick(root)
+
+    def _pick(self, root: _Node) -> Action:
+        """The most visited root action if its mean reward beats the heuristic's choice
+        (the first option) by more than ``margin``, else the heuristic's choice."""
+        assert root.options
+        default = root.options[0]
         best = max(
             root.options, key=lambda a: root.children[a].visits if a in root.children else -1
         )
-        return best
+        if best is default or best not in root.children or default not in root.children:
+            return default
+        chosen, held = root.children[best], root.children[default]
+        gain = chosen.reward / chosen.visits - held.reward / held.visits
+        return best if gain > self.margin else default
 
     def _narrow(
         self, game: Game1817, seat: int, legal: list[Action], rng: random.Random
     ) -> list[Action]:
-        if len(legal) <= self.width:
-            return legal
+        """The heuristic's options, best first, at most ``width`` of them."""
         return ranked(game, seat, legal, rng)[: self.width]
 
     def _iterate(self, root: _Node, state: Game1817, rng: random.Random) -> None:
