@@ -257,11 +257,15 @@ def _combine(routes: list[FoundRoute], distances: list[int]) -> tuple[int, list[
         options.append(valued)
     tops = [opts[0][0] if opts else 0 for opts in options]
     rest = [sum(tops[k:]) for k in range(len(tops) + 1)]
+    same = [k > 0 and distances[order[k]] == distances[order[k - 1]] for k in range(len(order))]
     best_total = -1
     best: list[FoundRoute | None] = [None] * len(order)
     chosen: list[FoundRoute | None] = [None] * len(order)
 
-    def search(k: int, used: int, total: int) -> None:
+    def search(k: int, used: int, total: int, start: int) -> None:
+        """Train ``k`` takes one of ``options[k][start:]`` or none. Trains of one distance
+        are alike: each takes a route listed after the one the train before it took (or
+        none once that one took none), so no set is searched in every order."""
         nonlocal best_total, best
         if total + rest[k] <= best_total:
             return
@@ -269,17 +273,20 @@ def _combine(routes: list[FoundRoute], distances: list[int]) -> tuple[int, list[
             best_total = total
             best = list(chosen)
             return
-        for v, r in options[k]:
-            if total + v + rest[k + 1] <= best_total:
-                break
-            if r.edges & used:
-                continue
-            chosen[k] = r
-            search(k + 1, used | r.edges, total + v)
+        follows = k + 1 < len(order) and same[k + 1]
+        if start >= 0:
+            for j in range(start, len(options[k])):
+                v, r = options[k][j]
+                if total + v + rest[k + 1] <= best_total:
+                    break
+                if r.edges & used:
+                    continue
+                chosen[k] = r
+                search(k + 1, used | r.edges, total + v, j + 1 if follows else 0)
         chosen[k] = None
-        search(k + 1, used, total)
+        search(k + 1, used, total, -1 if follows else 0)
 
-    search(0, 0, 0)
+    search(0, 0, 0, 0)
     out: list[FoundRoute | None] = [None] * len(distances)
     for k, i in enumerate(order):
         out[i] = best[k]
