@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from takeover.g1817.map.router import best_routes
+from takeover.g1817.map.router import FoundRoute, _combine, best_routes
 from takeover.g1817.track import route_revenues
 
 from ..games import GAMES, record
@@ -40,3 +43,32 @@ def test_router_finds_at_least_the_reference_and_the_players(game: str) -> None:
         assert sum(route_revenues(state, corp, routes)) == total, where
         checked += 1
     assert checked > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    routes=st.lists(
+        st.tuples(st.integers(0, 90), st.integers(1, 4), st.integers(1, 2**8 - 1)),
+        max_size=9,
+    ),
+    distances=st.lists(st.integers(1, 4), min_size=1, max_size=4),
+)
+def test_the_route_set_search_is_exact(
+    routes: list[tuple[int, int, int]], distances: list[int]
+) -> None:
+    """``_combine`` (trains of one distance searched in one order only) finds the best
+    edge-disjoint set, as trying every assignment of routes to trains does."""
+    found = [FoundRoute(v, n, edges, ()) for v, n, edges in routes]
+    total, chosen = _combine(found, distances)
+    best = 0
+    for pick in itertools.product([None, *found], repeat=len(distances)):
+        fits = all(r is None or r.stops <= d for r, d in zip(pick, distances, strict=True))
+        used = [r.edges for r in pick if r is not None]
+        disjoint = all(a & b == 0 for a, b in itertools.combinations(used, 2))
+        if fits and disjoint:
+            best = max(best, sum(r.revenue for r in pick if r is not None))
+    assert total == best
+    picked = [r for r in chosen if r is not None]
+    assert sum(r.revenue for r in picked) == total
+    assert all(a.edges & b.edges == 0 for a, b in itertools.combinations(picked, 2))
+    assert all(r is None or r.stops <= d for r, d in zip(chosen, distances, strict=True))
