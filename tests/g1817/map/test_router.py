@@ -6,7 +6,7 @@ import itertools
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from takeover.g1817.map.router import FoundRoute, _combine, best_routes
@@ -45,14 +45,16 @@ def test_router_finds_at_least_the_reference_and_the_players(game: str) -> None:
     assert checked > 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     routes=st.lists(
-        st.tuples(st.integers(0, 90), st.integers(1, 4), st.integers(1, 2**8 - 1)),
+        st.tuples(st.integers(0, 90), st.integers(1, 3), st.integers(1, 15)),
+        min_size=2,
         max_size=9,
     ),
-    distances=st.lists(st.integers(1, 4), min_size=1, max_size=4),
+    distances=st.lists(st.integers(1, 3), min_size=1, max_size=4),
 )
+@example(routes=[(90, 1, 1), (80, 1, 2), (10, 1, 4)], distances=[1, 1])  # the next route
 def test_the_route_set_search_is_exact(
     routes: list[tuple[int, int, int]], distances: list[int]
 ) -> None:
