@@ -29,6 +29,7 @@ def test_the_generated_games_are_there() -> None:
         "1817-4p-s9-crisis-after-bankruptcy",
         "1817-4p-s9007-presidency-swap-final-phase",
         "1817-4p-shorts-s5-ten-tokens-after-a-merger",
+        "1817-5p-volatility-s16107-no-action-no-interest",
         "1817-5p-volatility-s3-bankrupt-bidder",
         "1817-6p-s1-discard-before-round-end",
         "1817-6p-s18007-bankruptcy-drops-the-auction",

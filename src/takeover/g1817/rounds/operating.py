@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from takeover.core.errors import IllegalAction
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import Corporation
 from takeover.g1817.game import LOAN_VALUE
@@ -60,6 +61,8 @@ class OperatingRound(Round):
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
+        self.acted = False
+        """Whether an action came while this corporation operated (see :meth:`process`)."""
         self.cash_crisis = CashCrisis(
             game,
             self.crisis,
@@ -70,6 +73,20 @@ class OperatingRound(Round):
         self.discard = DiscardTrain(game, then=self.advance)
         self.operate = Operate(self)
         self.next_entity()
+
+    def process(self, action: Action) -> None:
+        """Interest and the liquidation of a corporation without a train are settled after
+        an action that comes while the corporation operates (rule 4.24): a corporation
+        whose whole turn has nothing to decide pays no interest and keeps going without a
+        train, as on 18xx.games, which settles both only after an action."""
+        acted = self.acted
+        if not self.finished:
+            self.acted = True
+        try:
+            super().process(action)
+        except IllegalAction:
+            self.acted = acted  # (a refused action changes nothing)
+            raise
 
     def steps(self) -> tuple[Step, ...]:
         if self.discarding() and self.stage == "loan" and self.loan_step_blocks():
@@ -127,6 +144,7 @@ class OperatingRound(Round):
         self.revenue = 0
         self.after_payoff = False
         self.paid_interest = False
+        self.acted = False
         self.advance()
 
     def advance(self) -> None:
@@ -164,13 +182,14 @@ class OperatingRound(Round):
                 if self.can_buy_train():
                     return
                 self.stage = "loan"
-                self.pay_interest()
+                if self.acted:
+                    self.pay_interest()
             elif stage == "loan":
                 if self.loan_step_blocks():
                     return
                 self.stage = "done"
             else:
-                if not corp.trains:
+                if not corp.trains and self.acted:
                     game.liquidate(corp)
                 corp.operated = True
                 self.next_entity()
@@ -180,7 +199,7 @@ class OperatingRound(Round):
         if self.game.in_liquidation(corp) or not isinstance(corp.owner, int):
             return False
         can_payoff = bool(corp.loans) and corp.cash >= LOAN_VALUE and not self.after_payoff
-        return can_payoff or (self.paid_interest and self.game.can_take_loan(corp))
+        return self.paid_interest and (can_payoff or self.game.can_take_loan(corp))
 
     def pay_interest(self) -> None:
         game = self.game
