@@ -204,7 +204,7 @@ class CashCrisis(Step):
             as_listed(self.game, action),
             self.sales(player),
             f"player {player} cannot sell {ids}: not a bundle they may sell "
-            "(their certificates of one corporation, first received first)",
+            "(their own certificates of one corporation)",
         )
         self.game.sell_shares(player, shares)
         self.after_sale()

@@ -457,7 +457,7 @@ class BuySellParShares(Step):
         require(
             as_listed(game, action).key() in {a.key() for a in options if a.type == "buy_shares"},
             f"{buyer.sym} cannot redeem {action.get('shares')}: it buys back the market's "
-            f"certificates, first received first, that it can pay for, before its "
+            f"certificates that it can pay for, before its "
             f"president acts this turn",
         )
         for share in [game.share_by_id(s) for s in share_ids(action)]:
@@ -522,8 +522,8 @@ def among_purchases(action: Action, options: list[Action], pid: int, shares: lis
     treasury or the market received, within the player's cash and limits)."""
     require(
         action.key() in {a.key() for a in options},
-        f"player {pid} cannot buy {[s.id for s in shares]}: one certificate a turn, the "
-        f"first the treasury or the market received, within cash and holding limits",
+        f"player {pid} cannot buy {[s.id for s in shares]}: one certificate a turn, from "
+        f"the treasury or the market, within cash and holding limits",
     )
 
 
@@ -533,6 +533,6 @@ def among_sales(action: Action, options: list[Action], pid: int, shares: list[Sh
     require(
         action.key() in {a.key() for a in options},
         f"player {pid} cannot sell {[s.id for s in shares]}: not a bundle of their own "
-        f"certificates they may sell (first received first; the president's certificate "
-        f"only where another player could take the presidency)",
+        f"certificates they may sell (the president's certificate only where another "
+        f"player could take the presidency)",
     )
