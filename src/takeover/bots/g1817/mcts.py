@@ -4,8 +4,8 @@
 positions is searched: each iteration copies the position, walks the tree by UCB1 (every
 seat maximising its own reward), adds a node, plays ``depth`` decisions by the heuristic
 (or at random) and scores the end by :func:`takeover.bots.g1817.values.rewards` (exact
-ranks if the game ended, else worth against the best rival). Wide decisions (bids, share
-purchases, lays) are narrowed to the heuristic's ``width`` best, kept on the node. The
+ranks if the game ended, else worth against the best rival). Every decision is narrowed
+to the heuristic's options, at most its ``width`` best, kept on the node. The
 most visited root action is played when its mean reward beats the heuristic's own choice
 by more than ``margin``; else the heuristic's choice (a search of a few dozen short
 rollouts is noisy, and an 8-decision horizon cannot see a train plan pay off). With a
