@@ -14,7 +14,9 @@ from typing import Any
 
 import httpx2
 import pytest
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from .serving import free_port, recv, serve, stop
 
@@ -86,6 +88,17 @@ def test_a_request_from_another_site_is_refused(server: str, headers: dict[str, 
     r = post(server, "/api/tables", {"seats": 2}, **{"content-type": "application/json", **headers})
     assert r.status_code == 403 and r.json()["error"]["code"] == "cross_site", r.text
     assert tables(server) == before
+
+
+def test_a_websocket_from_another_site_is_refused(server: str) -> None:
+    table = post(server, "/api/tables", {"seats": 2}, **{"content-type": "application/json"})
+    url = server.replace("http", "ws") + f"/ws/tables/{table.json()['table']['id']}"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, origin=Origin("https://evil.example"))
+    assert refused.value.response.status_code == 403
+    with connect(url, origin=Origin(server)) as ws:  # this site's own page
+        ws.send(json.dumps({"type": "hello", "spectate": True}))
+        assert recv(ws, "welcome")["seat"] is None
 
 
 def test_a_request_from_this_site_is_taken(server: str) -> None:

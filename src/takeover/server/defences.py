@@ -5,7 +5,8 @@ preflight: a server that read such bodies as JSON would let every web page creat
 tables and upload records through its visitors' browsers. So a request that changes
 something must say ``Content-Type: application/json`` (which a foreign page cannot
 send without a CORS preflight this server never grants; 415 otherwise) and must not
-come from another site (its ``Origin`` or ``Sec-Fetch-Site``; 403). Every HTTP
+come from another site (its ``Origin`` or ``Sec-Fetch-Site``; 403); nor may a WebSocket
+(refused before it opens). Every HTTP
 response carries the security headers: the strict Content-Security-Policy the client
 is written for (docs/web-client.md), no MIME sniffing, no framing, no referrer to
 other sites.
@@ -48,6 +49,10 @@ class Defences:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and cross_site(Headers(scope=scope)) is not None:
+            await receive()  # (websocket.connect) refused before it is accepted: a 403
+            await send({"type": "websocket.close", "code": 1008})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -69,18 +74,27 @@ class Defences:
 
 def refuse(headers: Headers, body: bool) -> JSONResponse | None:
     """Why a state-changing request with these headers is refused, or ``None``."""
-    origin = headers.get("origin")
-    site = headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
-        return _error(403, "cross_site", f"requests from other sites are refused ({site})")
-    if origin is not None and not same_origin(origin, headers.get("host", "")):
-        return _error(403, "cross_site", f"requests from other sites are refused ({origin})")
+    foreign = cross_site(headers)
+    if foreign is not None:
+        return _error(403, "cross_site", f"requests from other sites are refused ({foreign})")
     kind = headers.get("content-type", "").partition(";")[0].strip().lower()
     if body and kind != "application/json":
         got = kind or "none"
         return _error(
             415, "bad_request", f"send JSON: Content-Type must be application/json, not {got}"
         )
+    return None
+
+
+def cross_site(headers: Headers) -> str | None:
+    """The other site a browser says the request comes from (its ``Origin``, or its
+    ``Sec-Fetch-Site``), or ``None``: this site, or a client that is not a browser."""
+    site = headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return site
+    origin = headers.get("origin")
+    if origin is not None and not same_origin(origin, headers.get("host", "")):
+        return origin
     return None
 
 
