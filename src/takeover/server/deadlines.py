@@ -17,9 +17,21 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-LATE_HEAD = json.dumps(
+from takeover.server.defences import SECURITY_HEADERS
+
+LATE_BODY = json.dumps(
     {"error": {"code": "bad_request", "message": "the request did not arrive in time"}}
 ).encode()
+LATE = b"".join(
+    [
+        b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n",
+        b"content-length: %d\r\nconnection: close\r\n" % len(LATE_BODY),
+        *(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS),
+        b"\r\n",
+        LATE_BODY,
+    ]
+)
+"""The answer to a request whose head came too late (uvicorn never saw it: written here)."""
 
 
 class DeadlineProtocol(HttpToolsProtocol):
@@ -76,11 +88,7 @@ class DeadlineProtocol(HttpToolsProtocol):
             return
         cycle = self.cycle
         if not self._reading_body and (cycle is None or cycle.response_complete):
-            head = b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
-            self.transport.write(
-                head + b"content-length: %d\r\nconnection: close\r\n\r\n" % len(LATE_HEAD)
-            )
-            self.transport.write(LATE_HEAD)
+            self.transport.write(LATE)
         self.transport.close()
 
 
