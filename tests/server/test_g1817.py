@@ -187,7 +187,7 @@ def test_refusals_change_nothing(client: TestClient) -> None:
             # a field the move does not have
             acting.send_json({"type": "action", "seq": 0, "action": {**legal, "evil": 1}})
             err = until(acting, "error")
-            assert err["code"] == "illegal" and "has no field 'evil'" in err["message"], err
+            assert err["code"] == "bad_request" and "has no field 'evil'" in err["message"], err
             # nothing changed: the table is where it was, and the legal action still goes
             table = served(client, table_id)
             assert table.seq == 0 and table.state.view(None) == state["view"]

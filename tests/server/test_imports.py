@@ -28,7 +28,7 @@ pytestmark = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indir
 
 def upload(client: TestClient, data: Any) -> Any:
     raw = data if isinstance(data, bytes) else json.dumps(data).encode()
-    return client.post("/api/imports", content=raw)
+    return client.post("/api/imports", content=raw, headers={"content-type": "application/json"})
 
 
 def test_an_imported_game_steps_like_a_finished_one(client: TestClient) -> None:

@@ -25,20 +25,16 @@ LIMITS = {"bot_tables": 4, "open_tables_per_address": 1000}
 class Server:
     """A ``takeover serve`` subprocess; it can stop and start again (same port, same DB)."""
 
-    def __init__(self, database: Path, log: Path, csp: str | None = None, **limits: object) -> None:
+    def __init__(self, database: Path, log: Path, **limits: object) -> None:
         self.limits = {**LIMITS, **limits}
         self.port = free_port()
         self.database = database
         self.log_path = log
-        self.csp = csp
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{self.port}/"
 
     def command(self) -> list[str]:
         database = f"sqlite:///{self.database}"
-        if self.csp is not None:  # the same app behind a Content-Security-Policy header
-            script = str(Path(__file__).with_name("csp_app.py"))
-            return [sys.executable, script, str(self.port), database, self.csp]
         return [
             *(sys.executable, "-m", "takeover.cli", "serve"),
             *("--port", str(self.port), "--database", database),

@@ -1,7 +1,8 @@
-"""The client runs under a strict Content-Security-Policy: no inline script or style, no
-``eval``, no inline handlers. The server here is the real app behind a test-only middleware
-that adds the header the server is to send (``csp_app.py``); the test plays through the pages
-and fails on any violation."""
+"""The client runs under the server's strict Content-Security-Policy: no inline script or
+style, no ``eval``, no inline handlers. ``takeover serve`` sends it on every response
+(``takeover.server.defences``); the tests play through the lobby, a game page of each game,
+the finished games and a replay, and fail on any violation the page reports
+(``securitypolicyviolation``, and the console, through the ``page`` fixture)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .driver import decide, wait_for_turn
+from .driver import PROMPT, decide, wait_for_turn
 from .process import Server
 
 POLICY = (
@@ -30,7 +31,7 @@ document.addEventListener("securitypolicyviolation", (e) =>
 @pytest.fixture(scope="module")
 def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     root = tmp_path_factory.mktemp("csp")
-    srv = Server(root / "takeover.db", root / "serve.log", csp=POLICY)
+    srv = Server(root / "takeover.db", root / "serve.log")
     srv.start()
     yield srv
     srv.stop()
@@ -40,9 +41,14 @@ def violations(page: Any) -> list[str]:
     return list(page.evaluate("window.__violations"))
 
 
+def test_the_server_sends_the_policy(strict: Server) -> None:
+    for path in ("", "app.js", "style.css", "api/options"):
+        with urllib.request.urlopen(strict.url + path, timeout=5) as response:
+            assert response.headers["Content-Security-Policy"] == POLICY, path
+            assert response.headers["X-Frame-Options"] == "DENY"
+
+
 def test_a_game_under_a_strict_policy(page: Any, strict: Server, artifacts: Any) -> None:
-    with urllib.request.urlopen(strict.url, timeout=5) as response:
-        assert response.headers["Content-Security-Policy"] == POLICY
     finished = strict.bot_game()
     page.add_init_script(WATCH)
     page.goto(strict.url)
@@ -103,4 +109,30 @@ def test_a_1817_table_under_a_strict_policy(page: Any, strict: Server) -> None:
     page.wait_for_selector(".map .overlay .hex.preview")
     page.locator(".map-tools button[title='Zoom in']").click()
     assert page.locator(".corp-card").count() > 0
+    assert violations(page) == []
+
+
+def test_a_live_1817_table_under_a_strict_policy(page: Any, strict: Server, artifacts: Any) -> None:
+    """A 1817 table created in the lobby, started, and a bid made on its real page."""
+    page.add_init_script(WATCH)
+    page.goto(strict.url)
+    page.select_option(".create-form select[name=game]", "1817")
+    page.select_option(".create-form select[name=preset]", "1817NA")
+    page.fill(".create-form input[name=name]", "Ann")
+    page.select_option(".create-form select[name=seats]", "3")
+    for n in (1, 2):
+        page.select_option(f".create-form select[name=seat-{n}]", "bot:random")
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    page.click("#start")
+    page.wait_for_selector(".map svg .hex")
+    page.wait_for_selector(".prompt[data-mode=yours] .bid-box")
+    seq = page.get_attribute(PROMPT, "data-seq")
+    page.locator(".bid-box input.bid-amount").press("Enter")  # the lowest legal bid
+    page.wait_for_function(
+        "([selector, seq]) => document.querySelector(selector).dataset.seq !== seq",
+        arg=[PROMPT, seq],
+    )
+    assert any(" bids $" in line for line in page.locator(".log li").all_inner_texts())
+    page.screenshot(path=artifacts / "1817-under-csp.png")
     assert violations(page) == []

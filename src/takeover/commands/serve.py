@@ -111,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from takeover.server import logs
     from takeover.server.config import read_limit
+    from takeover.server.deadlines import protocol
 
     try:
         chosen = dict(read_limit(text) for text in args.limit)
@@ -164,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
+        http=protocol(settings.request_head_seconds, settings.request_body_seconds),
         ws_max_size=4 * settings.message_bytes,
         ws_per_message_deflate=False,  # views are a few kB: compressing costs more than it saves
         ws_ping_interval=20.0,

@@ -11,6 +11,11 @@ class IllegalAction(TakeoverError, ValueError):
     """An action that the rules do not allow now. The state is left unchanged."""
 
 
+class UnknownField(IllegalAction):
+    """An action's form with a field its kind does not have: a malformed message (a server
+    answers ``bad_request``) rather than a move the rules refuse."""
+
+
 class RecordError(TakeoverError, ValueError):
     """A game record (or position) that cannot be read or replayed.
 

@@ -107,7 +107,8 @@ class GameState(Protocol):
     # -- the forms of an action -----------------------------------------------------------
 
     def action_from_dict(self, data: Mapping[str, Any]) -> Action:
-        """An action from its record (or client) form; ``IllegalAction`` names a bad field.
+        """An action from its record (or client) form; ``IllegalAction`` names a bad field
+        (``UnknownField``, a kind of it, one that the action's kind does not have).
 
         Parsing does not check legality: :meth:`apply` does.
         """

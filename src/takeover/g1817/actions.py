@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from takeover.core.errors import IllegalAction
+from takeover.core.errors import IllegalAction, UnknownField
 
 IGNORED_KEYS = frozenset({"id", "user", "created_at", "original_id", "skip", "auto_actions"})
 """Bookkeeping keys that do not change what an action does."""
@@ -78,7 +78,7 @@ def checked_fields(data: Mapping[str, Any]) -> None:
         if k not in allowed and k not in IGNORED_KEYS and k not in ("type", "entity", "entity_type")
     )
     if extra:
-        raise IllegalAction(f"{kind} has no field {', '.join(map(repr, extra))}")
+        raise UnknownField(f"{kind} has no field {', '.join(map(repr, extra))}")
 
 
 class _FrozenMap(tuple):  # type: ignore[type-arg]

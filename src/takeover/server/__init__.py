@@ -2,13 +2,14 @@
 
 Layers, each using only those below it: ``app`` (the routes: ``lobby``,
 ``archive``, ``health`` and the WebSocket endpoint, reaching the running pieces
-through ``services``) <- ``transport`` (connections, limits, per-seat messages)
-<- ``master`` (the authoritative, versioned game master; ``seating`` checks the
-lobby's input, ``driver`` moves the bots) with its ``coordinator`` (``Solo``, or
-``cluster`` over Redis: ``broker`` news, ``leases`` for bots) <- ``storage`` (the
-SQLAlchemy models and every query, in the repository) and ``bots`` (server-side
-bots in a worker pool). ``schemas`` decodes what clients send (msgspec). The
-server speaks only the game protocol; no rules code lives here.
+through ``services``; behind ``defences``, and ``deadlines`` under uvicorn)
+<- ``transport`` (connections, limits, per-seat messages) <- ``master`` (the
+authoritative, versioned game master; ``seating`` checks the lobby's input,
+``driver`` moves the bots) with its ``coordinator`` (``Solo``, or ``cluster`` over
+Redis: ``broker`` news, ``leases`` for bots) <- ``storage`` (the SQLAlchemy models
+and every query, in the repository) and ``bots`` (server-side bots in a worker
+pool). ``schemas`` decodes what clients send (msgspec). The server speaks only the
+game protocol; no rules code lives here.
 """
 
 from takeover.server.config import Settings

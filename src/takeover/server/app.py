@@ -20,10 +20,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
 from takeover.server import archive, health, imports, lobby
 from takeover.server.config import Settings
+from takeover.server.defences import Defences
 from takeover.server.master import MasterError
 from takeover.server.services import Services, services
 
@@ -99,12 +101,20 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
+class App(Starlette):
+    """The app behind its :class:`~takeover.server.defences.Defences`, outermost, so that
+    every response carries the security headers, a crash's 500 included."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return Defences(super().build_middleware_stack())
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     found = Services(settings or Settings())
     routes = list(ROUTES)
     if WEB_DIR.is_dir():
         routes.append(Mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web"))
-    app = Starlette(
+    app = App(
         routes=routes,
         lifespan=found.lifespan,
         exception_handlers={

@@ -31,6 +31,12 @@ class Settings:
     """A WebSocket that has not said ``hello`` by then is closed."""
     connections_per_address: int = 32
     """Open WebSockets one client address may hold (at this instance)."""
+    request_head_seconds: float = 10.0
+    """An HTTP request's head (its request line and headers) must arrive within this long
+    of its first byte, or of the connection opening ..."""
+    request_body_seconds: float = 30.0
+    """... and its body within this long of the head (``takeover serve``'s protocol,
+    :mod:`takeover.server.deadlines`)."""
 
     import_bytes: int = 2_000_000
     """Largest game record a client may upload to watch it (an 18xx.games export of a

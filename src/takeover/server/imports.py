@@ -28,7 +28,7 @@ from takeover.core.protocol import GameDefinition, GameState, ImportedStep
 from takeover.core.registry import get as get_game
 from takeover.core.registry import importing, names
 from takeover.server.archive import describe
-from takeover.server.auth import new_table_id
+from takeover.server.auth import BadName, clean_name, new_table_id, plainly_a_bot
 from takeover.server.config import Settings
 from takeover.server.errors import MasterError
 from takeover.server.limits import address_bucket, client_address
@@ -63,7 +63,7 @@ async def upload(request: Request) -> Response:
     definition = importing(data)
     if definition is None:
         raise MasterError("bad_request", f"this is not a record this server can import ({known()})")
-    rec = await asyncio.to_thread(check, definition, data)
+    rec = await asyncio.to_thread(check, definition, data, found.settings.name_length)
     rec.creator = address
     keep = found.settings.imports_kept
     await found.store.run(lambda c: found.store.repo.insert_import(c, rec, keep))
@@ -83,7 +83,7 @@ def import_file(path: Path, settings: Settings) -> ImportRecord:
     if definition is None:
         raise ValueError(f"{path} is not a record this server can import ({known()})")
     try:
-        rec = check(definition, data)
+        rec = check(definition, data, settings.name_length)
     except MasterError as exc:
         raise ValueError(f"{path}: {exc.message}") from None
     store = Store(settings.database)
@@ -105,12 +105,14 @@ def known() -> str:
     return "it reads " + ", ".join(formats) if formats else "no game imports records"
 
 
-def check(definition: GameDefinition, data: dict[str, Any]) -> ImportRecord:
-    """Replay ``data`` once; its stored form, or ``bad_request`` naming what failed."""
+def check(definition: GameDefinition, data: dict[str, Any], name_length: int) -> ImportRecord:
+    """Replay ``data`` once; its stored form, or ``bad_request`` naming what failed. Its
+    players' names are held to the lobby's rules (:func:`player_names`)."""
     importer = definition.imports
     assert importer is not None
     try:
         title, players = importer.describe(data)
+        players = player_names(players, name_length)
         importer.start(data)
         count = sum(1 for _ in importer.steps(data))
     except RecordError as exc:
@@ -118,6 +120,19 @@ def check(definition: GameDefinition, data: dict[str, Any]) -> ImportRecord:
     except TakeoverError as exc:
         raise MasterError("bad_request", f"the record cannot be replayed: {exc}") from None
     return ImportRecord(new_table_id(), definition.name, title, players, count, data, time.time())
+
+
+def player_names(names: list[str], limit: int) -> list[str]:
+    """The players' names as a lobby would take them (normalised, at most ``limit``
+    characters, no markup, no look-alike of a bot's name); a bot named plainly, as in a
+    record of this server's (``Random bot``), stays one (:func:`summary`)."""
+    out = []
+    for n, raw in enumerate(names):
+        try:
+            out.append(clean_name(raw, limit, bots=True))
+        except BadName as exc:
+            raise MasterError("bad_request", f"player {n + 1}'s name: {exc}") from None
+    return out
 
 
 def summary(rec: ImportRecord) -> dict[str, Any]:
@@ -133,7 +148,7 @@ def summary(rec: ImportRecord) -> dict[str, Any]:
         "seats": [
             {
                 "seat": n,
-                "kind": "human",
+                "kind": "bot" if plainly_a_bot(name) else "human",
                 "name": name,
                 "bot": None,
                 "connected": False,

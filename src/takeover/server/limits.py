@@ -84,15 +84,18 @@ class Addresses:
             del self.open[address]
 
 
-def chat_bucket(settings: Settings) -> Bucket:
-    return Bucket(settings.chat_rate_per_second, settings.chat_burst)
+def chat_key(table_id: str, seat: int | None, address: str) -> str:
+    """Whose chat rate a line counts against: the seat's, over every connection that holds
+    it (a seat opened in many tabs says no more than one); a spectator's address's."""
+    return f"{table_id}/{seat}" if seat is not None else f"{table_id}@{address}"
 
 
-def check_chat(settings: Settings, seat: int | None, bucket: Bucket) -> None:
+def check_chat(settings: Settings, seat: int | None, buckets: dict[str, Bucket], key: str) -> None:
     """Refuse a chat line from a spectator (unless the server lets them talk) or one over
-    the connection's chat rate; the line's length is checked with its text."""
+    the chat rate of ``key`` (:func:`chat_key`); the line's length is checked with its text."""
     if seat is None and not settings.spectator_chat:
         raise MasterError("spectator", "spectators cannot chat here: take a seat to talk")
+    bucket = address_bucket(buckets, key, settings.chat_rate_per_second, settings.chat_burst)
     if not bucket.take():
         raise MasterError(
             "rate_limited",

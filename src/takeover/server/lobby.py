@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from takeover.core.protocol import GameDefinition
@@ -52,11 +52,14 @@ async def read_raw(request: Request, limit: int) -> bytes:
     if not bucket.take():
         raise MasterError("rate_limited", "too many requests: slow down")
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise MasterError("too_large", f"request bodies are limited to {limit} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise MasterError("too_large", f"request bodies are limited to {limit} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # (gone, or too slow: takeover.server.deadlines)
+        raise MasterError("bad_request", "the request body did not arrive") from None
     return b"".join(chunks)
 
 

@@ -17,7 +17,7 @@ import secrets
 import time
 from typing import Any, Protocol
 
-from takeover.core.errors import TakeoverError
+from takeover.core.errors import TakeoverError, UnknownField
 from takeover.core.protocol import Decision, GameState
 from takeover.core.registry import get as get_game
 from takeover.core.registry import names as game_names
@@ -423,7 +423,7 @@ class Master:
                     action = read_fields(state.action_from_dict, action, "action")
                 after = state.clone()
                 events = after.apply(action, seat)
-            except BadMessage as exc:
+            except (BadMessage, UnknownField) as exc:
                 raise MasterError("bad_request", str(exc)) from None
             except TakeoverError as exc:
                 raise MasterError("illegal", str(exc)) from None

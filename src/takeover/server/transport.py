@@ -16,7 +16,7 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from takeover.server.config import Settings
-from takeover.server.limits import Addresses, Bucket, chat_bucket, check_chat, client_address
+from takeover.server.limits import Addresses, Bucket, chat_key, check_chat, client_address
 from takeover.server.master import Master, MasterError
 from takeover.server.messages import (
     chat_message,
@@ -28,6 +28,7 @@ from takeover.server.messages import (
 )
 from takeover.server.schemas import (
     ActionMessage,
+    Back,
     BadMessage,
     ChatMessage,
     Hello,
@@ -50,8 +51,8 @@ class Connection:
         self.table: Table | None = None
         self.seat: int | None = None
         self.name = "spectator"
+        self.address = client_address(ws)
         self.bucket = Bucket(settings.rate_per_second, settings.rate_burst)
-        self.chat_bucket = chat_bucket(settings)
         self.strikes = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
         self.closing = False
@@ -95,6 +96,8 @@ class Hub:
         self.settings = settings
         self.rooms: dict[str, set[Connection]] = {}
         self.addresses = Addresses(settings.connections_per_address)
+        self.chat_buckets: dict[str, Bucket] = {}
+        """Each seat's chat rate (a spectator's: per address), over all its connections."""
         master.listeners.append(self)
 
     # ------------------------------------------------------------------ the master's news
@@ -227,11 +230,14 @@ class Hub:
                 state, updates = await self.master.history(conn.table, msg.before, msg.limit)
                 conn.send(_dumps(history_message(state, updates, conn.seat, msg.before, ref)))
                 return
+            if isinstance(msg, Back) and conn.seat is None:
+                raise MasterError("spectator", "a spectator has no seat to take back")
             await self.master.clock.back(conn.table, conn.seat)  # a person who speaks is here
             if isinstance(msg, ActionMessage):
                 await self.master.act(conn.table, conn.seat, msg.seq, msg.action)
             elif isinstance(msg, ChatMessage):
-                check_chat(self.settings, conn.seat, conn.chat_bucket)
+                key = chat_key(conn.table.id, conn.seat, conn.address)
+                check_chat(self.settings, conn.seat, self.chat_buckets, key)
                 await self.master.chat(conn.table, conn.seat, conn.name, msg.text)
         except MasterError as exc:
             conn.send_json(error_message(exc.code, exc.message, ref))
