@@ -40,7 +40,10 @@ def main() -> None:
     from takeover.server import Settings, create_app
 
     port, database, policy = sys.argv[1], sys.argv[2], sys.argv[3]
-    app = create_app(Settings(database=database, bot_delay_seconds=0.0, bot_tables=4))
+    settings = Settings(
+        database=database, bot_delay_seconds=0.0, bot_tables=4, bot_tables_per_address=1000
+    )
+    app = create_app(settings)
     uvicorn.run(
         ContentSecurityPolicy(app, policy),
         host="127.0.0.1",
