@@ -270,3 +270,11 @@ def test_tables_with_bots_count_while_live(make_client: Any) -> None:
     assert count(now - 60, playing["table"]["id"]) == 3
     assert count(now + 60) == 3  # the playing one with bot seats only is idle by then
     assert count(now - 60, address="198.51.100.7") == 0
+
+
+def test_one_address_holds_a_share_of_the_bot_workers(make_client: Any) -> None:
+    pools = [
+        make_client(bot_workers=n, bot_worker_share=share).app.state.services.bots.pool
+        for n, share in ((2, 0.5), (8, 0.5), (2, 1.0))
+    ]
+    assert [pool._queue.per_group for pool in pools] == [1, 4, 0]  # 0: no limit

@@ -80,8 +80,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--url",
-        help="measure a running server (http://HOST:PORT) instead; it must be started with "
-        + " ".join(server_options(None)),
+        help="measure a running server (http://HOST:PORT) instead, started with --bot-delay 0 "
+        "--http-rate 10000 " + " ".join(server_options(None)),
     )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
@@ -204,6 +204,8 @@ def _phase(replies: Replies) -> dict[str, Any]:
 async def _measure(base: str, args: argparse.Namespace) -> dict[str, Any]:
     import httpx2
 
+    from takeover.server.config import Settings
+
     replies = Replies()
     ws_base = base.replace("http", "ws", 1)
     async with httpx2.AsyncClient(base_url=base, timeout=30) as http:
@@ -232,7 +234,7 @@ async def _measure(base: str, args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.gather(player, return_exceptions=True)
     return {
         "cpus": os.cpu_count(),
-        "workers": args.workers,
+        "workers": args.workers or (None if args.url else Settings().bot_workers),
         "tables": args.tables,
         "bots": args.bots,
         "spec": args.spec,
