@@ -49,6 +49,7 @@ class Instance:
         limits = {
             "bot_tables": 10,
             "open_tables_per_address": 1000,
+            "bot_tables_per_address": 1000,
             "connections_per_address": 1000,
             **(limits or {}),
         }

@@ -30,6 +30,7 @@ FAST = {
     "chat_burst": 1000,
     "spectator_chat": True,
     "open_tables_per_address": 1000,
+    "bot_tables_per_address": 1000,
     "connections_per_address": 1000,
     "bot_tables": 1000,
     "imports_per_minute": 60_000.0,

@@ -191,3 +191,90 @@ def test_a_name_that_looks_like_a_bot_is_refused(client: TestClient) -> None:
     assert r.status_code == 400 and "kept for bots" in r.json()["error"]["message"]
     r = client.post("/api/tables", json={"seats": 2, "name": "Heuristic Bot"})
     assert r.status_code == 400
+
+
+@pytest.fixture
+def capped(sqlite_database: str, tmp_path: Any) -> Iterator[str]:
+    """A real ``takeover serve`` that lets an address have two live tables with bots (the
+    proxy header ``X-Forwarded-For``, trusted from the loopback address, names others)."""
+    port = free_port()
+    proc = serve(
+        port,
+        sqlite_database,
+        tmp_path,
+        *("--limit", "bot_tables_per_address=2", "--limit", "open_tables_per_address=100"),
+    )
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(proc)
+
+
+def test_an_address_has_a_limited_number_of_tables_with_bots(capped: str) -> None:
+    def create_at(body: dict[str, Any], address: str | None = None) -> httpx2.Response:
+        headers = {"X-Forwarded-For": address} if address else {}
+        return httpx2.post(f"{capped}/api/tables", json=body, headers=headers)
+
+    with_bot = create_at({"seats": 2, "name": "Ann", "bots": {"1": "random"}})
+    assert with_bot.status_code == 201, with_bot.text
+    httpx2.post(
+        f"{capped}/api/tables/{with_bot.json()['table']['id']}/start",
+        json={"token": with_bot.json()["token"]},
+    ).raise_for_status()  # playing, it still counts
+    # A person's seat that a bot plays when their time runs out counts too.
+    stand_in = {"seats": 2, "name": "Ann", "timer": "fast", "on_timeout": "random"}
+    assert create_at(stand_in).status_code == 201
+    refused = create_at({"seats": 3, "name": "Ann", "bots": {"2": "heuristic"}})
+    assert refused.status_code == 429, refused.text
+    error = refused.json()["error"]
+    assert error["code"] == "rate_limited" and "2 tables with bots" in error["message"]
+    assert create_at(stand_in).status_code == 429
+    # A table of people alone may still be opened, but not started with bots in its seats.
+    people = create_at({"seats": 2, "name": "Ann"})
+    assert people.status_code == 201
+    start = httpx2.post(
+        f"{capped}/api/tables/{people.json()['table']['id']}/start",
+        json={"token": people.json()["token"], "fill": "random"},
+    )
+    assert start.status_code == 429 and "tables with bots" in start.json()["error"]["message"]
+    # Another address is not affected.
+    other = create_at({"seats": 2, "name": "Bo", "bots": {"1": "random"}}, "198.51.100.7")
+    assert other.status_code == 201, other.text
+
+
+def test_tables_with_bots_count_while_live(make_client: Any) -> None:
+    """Open and playing tables with a bot seat or a timeout bot count, each address's
+    own; a game whose bots wait for a person stops counting once idle; tables of people
+    alone, or whose timeout bot never plays (no timer), do not count."""
+    client = make_client()
+    create(client, seats=2, name="Ann", bots={"1": "random"})  # open, a bot seat
+    create(client, seats=2, name="Ann", timer="normal", on_timeout="random")  # open
+    create(client, seats=2, name="Ann")  # people only
+    create(client, seats=2, name="Ann", timer="off", on_timeout="random")  # never runs out
+    playing = create(client, seats=2, name="Ann", bots={"1": "random"})
+    start(client, playing["table"]["id"], playing["token"])
+    stand_in = create(client, seats=2, name="Ann", timer="fast", on_timeout="random")
+    start(client, stand_in["table"]["id"], stand_in["token"], fill="random")
+    services = client.app.state.services  # type: ignore[attr-defined]
+    store, repo = services.store, services.store.repo
+    now = services.master.tables[playing["table"]["id"]].updated_at
+
+    def count(since: float, leaving_out: str | None = None, address: str = "testclient") -> int:
+        return int(
+            client.portal.call(  # type: ignore[union-attr]
+                store.run, lambda c: repo.bot_tables_of(c, address, since, leaving_out)
+            )
+        )
+
+    assert count(now - 60) == 4
+    assert count(now - 60, playing["table"]["id"]) == 3
+    assert count(now + 60) == 3  # the playing one with bot seats only is idle by then
+    assert count(now - 60, address="198.51.100.7") == 0
+
+
+def test_one_address_holds_a_share_of_the_bot_workers(make_client: Any) -> None:
+    pools = [
+        make_client(bot_workers=n, bot_worker_share=share).app.state.services.bots.pool
+        for n, share in ((2, 0.5), (8, 0.5), (2, 1.0))
+    ]
+    assert [pool._queue.per_group for pool in pools] == [1, 4, 0]  # 0: no limit

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from takeover.server.workers import NotSent, Overran, WorkerPool
+from takeover.server.workers import FairQueue, Job, NotSent, Overran, WorkerPool
 
 from .serving import alive, bot_workers
 
@@ -64,6 +64,85 @@ def test_tables_take_turns_creator_by_creator(pools: list[WorkerPool]) -> None:
 
     # Creators alternate (A, B, A, ...), and within a creator, its tables do.
     assert asyncio.run(go()) == ["a1#1", "b1#1", "a2#1", "b1#2", "a1#2"]
+
+
+def _flooded(per_group: int = 0) -> FairQueue:
+    """A queue in which one address's 40 tables each wait with six decisions."""
+    queue = FairQueue(per_group)
+    for decision in range(6):
+        for table in range(40):
+            queue.push(Job("flood", f"t{table}", (decision,)))
+    return queue
+
+
+def _next(queue: FairQueue) -> Job:
+    job = queue.pop()
+    assert job is not None, "no job may go to a worker"
+    return job
+
+
+def test_another_address_is_served_next_while_one_floods_the_workers() -> None:
+    queue = _flooded()
+    running = [_next(queue), _next(queue)]  # both workers think for the flood
+    assert [job.key for job in running] == ["t0", "t1"]
+    queue.push(Job("other", "mine", ("first",)))
+    mine = _next(queue)
+    assert mine.group == "other"
+    queue.done(running[0])
+    queue.done(mine)
+    queue.push(Job("other", "mine", ("second",)))  # its next decision, after its move
+    assert _next(queue).args == ("second",)
+    assert _next(queue).key == "t2"  # the flood's turn again
+
+
+def test_the_address_holding_fewer_workers_goes_first() -> None:
+    queue = FairQueue()
+    for n in range(3):
+        queue.push(Job("A", f"a{n}", ()))
+        queue.push(Job("B", f"b{n}", ()))
+    order = [_next(queue) for _ in range(4)]
+    assert [job.group for job in order] == ["A", "B", "A", "B"]
+    assert queue.running("A") == queue.running("B") == 2
+    queue.done(order[1])  # B gives a worker back
+    queue.push(Job("A", "a9", ()))
+    assert _next(queue).group == "B"
+
+
+def test_one_address_holds_at_most_its_share_of_the_workers() -> None:
+    queue = _flooded(per_group=1)
+    first = _next(queue)
+    assert queue.pop() is None  # the other worker waits for another address
+    queue.push(Job("other", "mine", ()))
+    assert _next(queue).group == "other"
+    queue.done(first)
+    assert _next(queue).key == "t1"  # the flood's next table
+    assert len(queue) == 238
+
+
+def test_a_table_of_the_flood_waits_its_turn_among_its_creator_s_tables() -> None:
+    queue = _flooded(per_group=1)
+    served = []
+    for _ in range(80):
+        job = _next(queue)
+        served.append(job.key)
+        queue.done(job)
+        queue.push(Job("flood", job.key, ()))  # each table asks again at once
+    assert served[:40] == [f"t{n}" for n in range(40)] and served[40:] == served[:40]
+
+
+def test_a_flooding_address_leaves_the_other_worker_to_others(pools: list[WorkerPool]) -> None:
+    pool = WorkerPool(2, 60.0, TASK, per_group=1)
+    pools.append(pool)
+
+    async def go() -> tuple[int, int]:
+        flood = [asyncio.ensure_future(pool.run("flood", f"t{n}", "slow", 60.0)) for n in range(3)]
+        await pool.run("other", "mine", "quick", 0.0)  # while the flood's first still thinks
+        waiting, holding = pool.waiting(), pool._queue.running("flood")
+        for job in flood:
+            job.cancel()
+        return waiting, holding
+
+    assert asyncio.run(go()) == (2, 1)
 
 
 def test_the_think_time_starts_when_a_worker_is_free(pools: list[WorkerPool]) -> None:

@@ -18,8 +18,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-LIMITS = {"bot_tables": 4, "open_tables_per_address": 1000}
-"""The browser tests create tables of bots only, and many tables from one address."""
+LIMITS = {"bot_tables": 4, "open_tables_per_address": 1000, "bot_tables_per_address": 1000}
+"""The browser tests create tables of bots only, and many tables (with bots) from one
+address."""
 
 
 class Server:

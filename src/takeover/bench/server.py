@@ -292,13 +292,14 @@ UNLIMITED = (
 (a server measured with --url must allow the same)."""
 
 
-def _spawn(database: str) -> tuple[subprocess.Popen[bytes], str]:
+def _spawn(database: str, extra: Sequence[str] = ()) -> tuple[subprocess.Popen[bytes], str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     cmd = [sys.executable, "-m", "takeover.cli", "serve", "--port", str(port)]
     cmd += ["--database", database, "--bot-delay", "0", "--log-level", "warning"]
     cmd += ["--http-rate", "10000", *UNLIMITED]  # every table and socket is from this address
+    cmd += extra
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     import httpx2
 
@@ -315,14 +316,17 @@ def _spawn(database: str) -> tuple[subprocess.Popen[bytes], str]:
 
 
 @contextlib.contextmanager
-def serving(url: str | None, database: str | None = None) -> Iterator[tuple[str, int | None]]:
+def serving(
+    url: str | None, database: str | None = None, extra: Sequence[str] = ()
+) -> Iterator[tuple[str, int | None]]:
     """``(base URL, server pid)``: ``url`` as given (pid unknown), or a ``takeover serve``
-    of our own on ``database`` (default: a temporary SQLite file), stopped afterwards."""
+    of our own on ``database`` (default: a temporary SQLite file) with the options
+    ``extra``, stopped afterwards."""
     if url is not None:
         yield url, None
         return
     with tempfile.TemporaryDirectory() as tmp:
-        proc, base = _spawn(database or f"sqlite:///{os.path.join(tmp, 'bench.db')}")
+        proc, base = _spawn(database or f"sqlite:///{os.path.join(tmp, 'bench.db')}", extra)
         try:
             yield base, proc.pid
         finally:

@@ -6,11 +6,12 @@ parsed spec travels to the worker.
 
 The ``random`` bot answers in microseconds and runs in a worker thread. Every
 other level thinks in the server's fixed set of worker *processes*
-(:mod:`takeover.server.workers`), shared fairly between creators and tables, so a
-searching bot never competes with the event loop for the interpreter and no table
-can starve the others; the observation (a copy of the state) is pickled across. A bot
-that has not answered within the think time, or fails, plays a harmless legal action
-instead (its worker is killed and replaced), so a table never hangs on a bot.
+(:mod:`takeover.server.workers`), shared fairly between creators and tables (one
+creator's tables hold at most a share of them), so a searching bot never competes
+with the event loop for the interpreter and no table or creator can starve the
+others; the observation (a copy of the state) is pickled across. A bot that has not
+answered within the think time, or fails, plays a harmless legal action instead (its
+worker is killed and replaced), so a table never hangs on a bot.
 """
 
 from __future__ import annotations
@@ -118,12 +119,17 @@ class BotRunner:
         workers: int,
         think_seconds: float,
         bounds: Mapping[str, tuple[float | None, float | None]] | None = None,
+        per_address: int = 0,
     ) -> None:
+        """``workers`` processes, of which one creator's tables hold at most
+        ``per_address`` at once (0: no limit)."""
         self.workers = max(1, workers)
         self.think_seconds = think_seconds
         self.bounds = dict(bounds or {"time": (None, think_seconds)})
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="bot")
-        self.pool = WorkerPool(self.workers, think_seconds, "takeover.server.bots:_choose", WARM)
+        self.pool = WorkerPool(
+            self.workers, think_seconds, "takeover.server.bots:_choose", WARM, per_address
+        )
         self._no_processes = False
         self._specs: dict[tuple[str, str], BotSpec] = {}
         """Each seat's spec, read once."""

@@ -79,6 +79,17 @@ class Settings:
     """... the deepest ``depth`` ..."""
     bot_max_width: int = 12
     """... and the widest ``width``."""
+    bot_worker_share: float = 0.5
+    """The share of the bot workers that one address's tables may hold at once (at
+    least one worker; 1: all of them): the others are kept for everyone else, even
+    while they are idle. With the default 2 workers, one."""
+    bot_tables_per_address: int = 3
+    """Tables with bots (a bot seat, or a turn timer whose ``on_timeout`` is a bot, which
+    plays for an absent person) that one client address may have live at once: open,
+    or playing (one whose bots only wait for a person, without such a timer, stops
+    counting after ``bot_table_idle_seconds`` without an action)."""
+    bot_table_idle_seconds: float = 600.0
+    """See ``bot_tables_per_address``."""
     bot_tables: int = 0
     """Tables of bots only (``"bot_only": true``) that may play at once; 0: none."""
     bot_delay_seconds: float = 0.0
@@ -114,6 +125,19 @@ class Settings:
     """This instance's name in leases and logs (unique among the instances)."""
     lease_seconds: float = 10.0
     """How long a bot lease lasts without renewal (another instance takes over after it)."""
+
+    def bot_workers_per_address(self) -> int:
+        """The most bot workers one address's tables hold at once (0: no limit), from
+        ``bot_worker_share``.
+
+        >>> Settings().bot_workers_per_address(), Settings(bot_workers=8).bot_workers_per_address()
+        (1, 4)
+        >>> Settings(bot_worker_share=1.0).bot_workers_per_address()
+        0
+        """
+        workers = max(1, self.bot_workers)
+        most = max(1, int(workers * self.bot_worker_share))
+        return 0 if most >= workers else most
 
     def bot_bounds(self) -> dict[str, tuple[float | None, float | None]]:
         """The bounds every bot spec is checked against (:meth:`BotSpec.check`)."""

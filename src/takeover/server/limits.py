@@ -2,16 +2,18 @@
 
 Small mechanisms, each called from one place: the token :class:`Bucket` (messages,
 lobby requests, chat lines), the per-address connection count (:class:`Addresses`),
-who may chat (:func:`check_chat`), and the lobby's pages (:func:`lobby_page`). The
-numbers are :class:`~takeover.server.config.Settings`; docs/server-protocol.md
-("Limits") lists them.
+who may chat (:func:`check_chat`), the tables an address may have (open ones,
+:func:`check_open_tables`; ones with bots, :func:`check_bot_tables_of`), and the
+lobby's pages (:func:`lobby_page`). The numbers are
+:class:`~takeover.server.config.Settings`; docs/server-protocol.md ("Limits") lists
+them.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from takeover.server.config import Settings
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
 
     from takeover.server.storage import Store
-    from takeover.server.table import Table
+    from takeover.server.table import Seat, Table
 
 
 class Bucket:
@@ -114,6 +116,34 @@ async def check_open_tables(store: Store, creator: str, cap: int) -> None:
             "rate_limited",
             f"your address has {count} open tables already (at most {cap}): "
             "start or leave one of them first",
+        )
+
+
+def has_bots(table: Table, seats: Iterable[Seat] | None = None) -> bool:
+    """Whether ``table`` (with ``seats``, default its own) counts toward
+    ``bot_tables_per_address``: a bot seat, or a turn timer whose ``on_timeout`` bot
+    plays for an absent person."""
+    timeout_bot = table.on_timeout is not None and table.timer != "off"
+    seated = table.seats.values() if seats is None else seats
+    return timeout_bot or any(seat.kind == "bot" for seat in seated)
+
+
+async def check_bot_tables_of(
+    store: Store, settings: Settings, creator: str, leaving_out: str | None = None
+) -> None:
+    """Refuse one more table with bots to an address that has ``bot_tables_per_address``
+    live (in the store, so every instance counts them all); ``leaving_out``: the table
+    being started, if it counts already."""
+    cap = settings.bot_tables_per_address
+    since = time.time() - settings.bot_table_idle_seconds
+    count = await store.run(lambda c: store.repo.bot_tables_of(c, creator, since, leaving_out))
+    if count >= cap:
+        tables = "table" if cap == 1 else "tables"
+        raise MasterError(
+            "rate_limited",
+            f"your address has {count} tables with bots in play already (at most {cap} "
+            f"{tables}): finish one of them first (a game whose bots wait for you stops "
+            f"counting after {settings.bot_table_idle_seconds / 60:g} minutes without a move)",
         )
 
 

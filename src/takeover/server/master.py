@@ -29,7 +29,12 @@ from takeover.server.config import Settings
 from takeover.server.coordinator import Coordinator, Solo
 from takeover.server.driver import BotDriver
 from takeover.server.errors import MasterError
-from takeover.server.limits import check_bot_tables, check_open_tables
+from takeover.server.limits import (
+    check_bot_tables,
+    check_bot_tables_of,
+    check_open_tables,
+    has_bots,
+)
 from takeover.server.schemas import BadMessage, read_fields
 from takeover.server.seating import (
     display_name,
@@ -216,8 +221,9 @@ class Master:
     ) -> tuple[Table, int | None, str | None]:
         """A new open table of ``game``; with ``name`` the creator takes ``seat`` (or the
         first free). ``ruleset``: the game's record form (``None``: its default preset);
-        ``creator``: the client address (whose open tables are limited); ``timer`` and
-        ``on_timeout``: the turn timer and what happens when it runs out (:mod:`.clock`)."""
+        ``creator``: the client address (whose open tables, and tables with bots, are
+        limited); ``timer`` and ``on_timeout``: the turn timer and what happens when it
+        runs out (:mod:`.clock`)."""
         s = self.settings
         try:
             definition = get_game(game)
@@ -237,10 +243,12 @@ class Master:
             bot_only,
             s.bot_tables,
         )
+        table.timer, table.on_timeout = timer, timeout_bot
         if creator is not None:
             await check_open_tables(self.store, creator, s.open_tables_per_address)
+            if has_bots(table):
+                await check_bot_tables_of(self.store, s, creator)
             table.creator = creator
-        table.timer, table.on_timeout = timer, timeout_bot
         now = table.created_at
         record = TableRecord(
             table.id,
@@ -335,6 +343,8 @@ class Master:
             if table.bot_only:
                 await check_bot_tables(self.store, self.settings.bot_tables)
             seats, added = seats_at_start(table, self.bots, fill)
+            if table.creator is not None and has_bots(table, seats.values()):
+                await check_bot_tables_of(self.store, self.settings, table.creator, table.id)
             names = distinct([seats[n].name for n in range(table.num_seats)])
             try:
                 state = table.definition.new_game(names, table.ruleset, seed=secrets.randbits(62))

@@ -33,7 +33,10 @@ class Services:
         self.settings = settings
         self.store = Store(settings.database)
         self.bots = BotRunner(
-            settings.bot_workers, settings.bot_think_seconds, settings.bot_bounds()
+            settings.bot_workers,
+            settings.bot_think_seconds,
+            settings.bot_bounds(),
+            per_address=settings.bot_workers_per_address(),
         )
         self.master = Master(self.store, self.bots, settings, coordinator_for(settings, self.store))
         self.hub = Hub(self.master, settings)

@@ -1,15 +1,20 @@
 """The server's bot CPU budget: a fixed set of worker processes, shared fairly.
 
 Searching bots think in worker *processes* (never in the server's interpreter). There
-are ``size`` of them, and decisions wait their turn in a fair queue: round robin over
-the tables' groups (the address that created the table), then over each group's
-tables, so that neither one table nor one creator with many tables can starve the
-others. A decision has ``seconds`` of its worker from the moment it gets one (time
-spent waiting does not count); a worker still busy after that (and a little grace) is
-killed and replaced, and the caller hears :class:`Overran`. Workers die with the
-server, even one killed with SIGKILL: on Linux the kernel is asked to kill them when
-their parent dies (``PR_SET_PDEATHSIG``), and everywhere a thread in each worker
-exits it once its parent is gone.
+are ``size`` of them, and decisions wait their turn in a :class:`FairQueue` keyed by
+group (the address that created the table) and key (the table): the next decision is
+the group's that holds the fewest workers now, among those the least recently served
+(a group with nothing waiting or thinking starts afresh, ahead of the others), and in
+that group the least recently served table's. A group may hold at most ``per_group``
+workers at once, even while others are idle: the rest are kept for the other groups,
+so that one creator with many tables of slow bots (each decision holding its worker
+for seconds) leaves the other tables' decisions a worker at once. A decision has
+``seconds`` of its worker from the moment it gets one (time spent waiting does not
+count); a worker still busy after that (and a little grace) is killed and replaced,
+and the caller hears :class:`Overran`. Workers die with the server, even one killed
+with SIGKILL: on Linux the kernel is asked to kill them when their parent dies
+(``PR_SET_PDEATHSIG``), and everywhere a thread in each worker exits it once its
+parent is gone.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import signal
 import sys
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -150,19 +155,148 @@ class Worker:
             self.proc.join(1.0)
 
 
-@dataclass
+@dataclass(eq=False)
 class Job:
     group: Hashable
     key: Hashable
     args: tuple[Any, ...]
-    future: asyncio.Future[Any] = field(repr=False)
+    future: asyncio.Future[Any] | None = field(default=None, repr=False)
+    """The caller's answer (``None``: nobody waits for one, as in the queue's tests)."""
+
+    def wanted(self) -> bool:
+        return self.future is None or not self.future.done()
+
+
+@dataclass(eq=False)
+class _Group:
+    """One group's jobs waiting (per key, oldest first), and its share so far."""
+
+    waiting: dict[Hashable, deque[Job]] = field(default_factory=dict)
+    running: int = 0
+    served: int = 0
+    """When one of its jobs last went to a worker (0: not since it was last idle)."""
+    keys_served: dict[Hashable, int] = field(default_factory=dict)
+    """The same, per key."""
+
+
+class FairQueue:
+    """Jobs waiting for a worker, handed out fairly between groups, then between each
+    group's keys (the tables of one creator); deterministic, no clock.
+
+    :meth:`pop` takes the next job from the group that holds the fewest workers now
+    (:meth:`done` gives one back), among those the least recently served; a group with
+    nothing waiting or running is forgotten, so it comes back first. Within the group,
+    its least recently served key's oldest job. A group holding ``per_group`` workers
+    (0: no limit) waits until it gives one back, whoever else waits.
+
+    >>> q = FairQueue(per_group=1)
+    >>> for n in range(3):
+    ...     q.push(Job("flood", f"t{n}", ()))
+    >>> q.pop().key, q.pop()
+    ('t0', None)
+    >>> q.push(Job("another", "u", ()))
+    >>> q.pop().group
+    'another'
+    """
+
+    def __init__(self, per_group: int = 0) -> None:
+        self.per_group = per_group
+        self._groups: dict[Hashable, _Group] = {}
+        self._stamp = 0
+
+    def push(self, job: Job) -> None:
+        group = self._groups.setdefault(job.group, _Group())
+        group.waiting.setdefault(job.key, deque()).append(job)
+
+    def pop(self) -> Job | None:
+        """The next job that may go to a worker now (counted as running), if any."""
+        while True:
+            best: tuple[int, int] | None = None
+            chosen = None
+            for name, group in self._groups.items():
+                if not group.waiting or (self.per_group and group.running >= self.per_group):
+                    continue
+                rank = (group.running, group.served)
+                if best is None or rank < best:
+                    best, chosen = rank, name
+            if chosen is None:
+                return None
+            job = self._take(chosen)
+            if job.wanted():
+                return job
+            self.done(job)
+
+    def _take(self, name: Hashable) -> Job:
+        group = self._groups[name]
+        key = min(group.waiting, key=lambda k: group.keys_served.get(k, 0))
+        jobs = group.waiting[key]
+        job = jobs.popleft()
+        if not jobs:
+            del group.waiting[key]
+        self._stamp += 1
+        group.served = group.keys_served[key] = self._stamp
+        group.running += 1
+        if len(group.keys_served) > 2 * len(group.waiting) + 64:  # keep it bounded
+            group.keys_served = {k: group.keys_served.get(k, 0) for k in group.waiting}
+        return job
+
+    def done(self, job: Job) -> None:
+        """``job`` (from :meth:`pop`) gave its worker back."""
+        group = self._groups.get(job.group)
+        if group is not None:
+            group.running -= 1
+            self._forget_if_idle(job.group, group)
+
+    def remove(self, job: Job) -> None:
+        """Take ``job`` out while it waits (its caller gave up)."""
+        group = self._groups.get(job.group)
+        jobs = group.waiting.get(job.key) if group is not None else None
+        if group is None or jobs is None or job not in jobs:
+            return
+        jobs.remove(job)
+        if not jobs:
+            del group.waiting[job.key]
+        self._forget_if_idle(job.group, group)
+
+    def _forget_if_idle(self, name: Hashable, group: _Group) -> None:
+        if group.running <= 0 and not group.waiting:
+            del self._groups[name]
+
+    def drain(self) -> list[Job]:
+        """Every waiting job, taken out (whatever the limit per group)."""
+        jobs = [
+            job
+            for group in self._groups.values()
+            for waiting in group.waiting.values()
+            for job in waiting
+        ]
+        for group in self._groups.values():
+            group.waiting.clear()
+        self._groups = {k: g for k, g in self._groups.items() if g.running > 0}
+        return jobs
+
+    def __len__(self) -> int:
+        return sum(len(jobs) for g in self._groups.values() for jobs in g.waiting.values())
+
+    def running(self, group: Hashable) -> int:
+        """How many workers ``group`` holds now."""
+        found = self._groups.get(group)
+        return found.running if found is not None else 0
 
 
 class WorkerPool:
     """``size`` worker processes running ``task`` (``module:function``), shared fairly
-    between groups and keys (a creator and its tables)."""
+    between groups and keys (a creator and its tables); one group holds at most
+    ``per_group`` of them at once (0: no limit)."""
 
-    def __init__(self, size: int, seconds: float, task: str, warm: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        size: int,
+        seconds: float,
+        task: str,
+        warm: tuple[str, ...] = (),
+        per_group: int = 0,
+    ) -> None:
         self.size = max(1, size)
         self.seconds = seconds
         self.task = task
@@ -174,7 +308,7 @@ class WorkerPool:
         self._busy: set[Worker] = set()
         self._starting = 0
         self._failed_starts = 0
-        self._queue: OrderedDict[Hashable, OrderedDict[Hashable, deque[Job]]] = OrderedDict()
+        self._queue = FairQueue(per_group)
         self._closed = False
 
     # ------------------------------------------------------------------ asking
@@ -185,7 +319,7 @@ class WorkerPool:
             raise RuntimeError("the bot workers are closed")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         job = Job(group, key, args, future)
-        self._queue.setdefault(group, OrderedDict()).setdefault(key, deque()).append(job)
+        self._queue.push(job)
         self._fill()
         self._dispatch()
         try:
@@ -199,40 +333,15 @@ class WorkerPool:
         return [w.pid for w in (*self._idle, *self._busy) if not w.killed]
 
     def waiting(self) -> int:
-        return sum(len(jobs) for keys in self._queue.values() for jobs in keys.values())
+        return len(self._queue)
 
     # ------------------------------------------------------------------ the fair queue
-    def _next(self) -> Job | None:
-        """The next job: the first group's first key's oldest job; both go to the back."""
-        while self._queue:
-            group, keys = next(iter(self._queue.items()))
-            key, jobs = next(iter(keys.items()))
-            job = jobs.popleft()
-            if jobs:
-                keys.move_to_end(key)
-            else:
-                del keys[key]
-            if keys:
-                self._queue.move_to_end(group)
-            else:
-                del self._queue[group]
-            if not job.future.done():
-                return job
-        return None
-
     def _forget(self, job: Job) -> None:
-        keys = self._queue.get(job.group)
-        jobs = keys.get(job.key) if keys else None
-        if jobs is not None and job in jobs:
-            jobs.remove(job)
-            if not jobs:
-                del keys[job.key]  # type: ignore[union-attr]
-            if not keys:
-                del self._queue[job.group]
+        self._queue.remove(job)
 
     def _dispatch(self) -> None:
-        while self._idle and self._queue:
-            job = self._next()
+        while self._idle:
+            job = self._queue.pop()
             if job is None:
                 return
             worker = self._idle.pop()
@@ -249,13 +358,13 @@ class WorkerPool:
                 "a bot worker ran past %.1fs; killing it and starting another", self.seconds
             )
             await self._retire(worker, exchange)
-            self._settle(job, error=Overran(f"the bot took longer than {self.seconds:g} s"))
+            self._finish(job, error=Overran(f"the bot took longer than {self.seconds:g} s"))
             return
         except (EOFError, OSError) as exc:
             if not self._closed:
                 log.error("a bot worker died (%s); starting another", type(exc).__name__)
             await self._retire(worker, exchange)
-            self._settle(job, error=Overran("the bot's worker died"))
+            self._finish(job, error=Overran("the bot's worker died"))
             return
         except Exception as exc:  # pickling, before anything was sent (or after all was read)
             reply = ("not_sent", f"{type(exc).__name__}: {exc}")
@@ -267,16 +376,23 @@ class WorkerPool:
             self._idle.append(worker)
         kind, value = reply
         if kind == "ok":
-            self._settle(job, result=value)
+            self._finish(job, result=value)
         elif kind == "not_sent":
-            self._settle(job, error=NotSent(value))
+            self._finish(job, error=NotSent(value))
         else:
-            self._settle(job, error=RuntimeError(value))
-        self._dispatch()
+            self._finish(job, error=RuntimeError(value))
+
+    def _finish(self, job: Job, result: Any = None, error: BaseException | None = None) -> None:
+        """``job`` is over: its group gives its worker back, its caller hears, and the
+        next jobs go to the free workers (one may have waited for this group's turn)."""
+        self._queue.done(job)
+        self._settle(job, result, error)
+        if not self._closed:
+            self._dispatch()
 
     @staticmethod
     def _settle(job: Job, result: Any = None, error: BaseException | None = None) -> None:
-        if job.future.done():
+        if job.future is None or job.future.done():
             return
         if error is not None:
             job.future.set_exception(error)
@@ -321,7 +437,7 @@ class WorkerPool:
     def _no_workers(self, exc: NoWorkers) -> None:
         """Nothing can run: every waiting job hears it (the caller plays a default)."""
         log.error("%s", exc)
-        while (job := self._next()) is not None:
+        for job in self._queue.drain():
             self._settle(job, error=exc)
 
     async def _retire(self, worker: Worker, exchange: asyncio.Future[Any]) -> None:
@@ -346,6 +462,6 @@ class WorkerPool:
         for worker in self._idle:  # (a busy one's pipe is closed by the task waiting on it)
             worker.reap()
         self._idle.clear()
-        while (job := self._next()) is not None:
+        for job in self._queue.drain():
             self._settle(job, error=RuntimeError("the server is stopping"))
         self._io.shutdown(wait=False, cancel_futures=True)

@@ -21,6 +21,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     func,
     insert,
     or_,
@@ -502,6 +503,32 @@ class Repository:
                 .where(TableRow.creator == creator, TableRow.status == "open")
             ).scalar_one()
         )
+
+    def bot_tables_of(
+        self, conn: Connection, creator: str, active_since: float, leaving_out: str | None = None
+    ) -> int:
+        """How many live tables with bots ``creator`` (a client address) has: open, or
+        playing, with a bot seat or a turn timer whose ``on_timeout`` is a bot (which plays
+        for an absent person); a playing one with bot seats only counts if it had an action
+        since ``active_since`` (else its bots wait for a person). ``leaving_out``: a table
+        not to count."""
+        bot_seat = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot")
+        timeout_bot = and_(TableRow.on_timeout.is_not(None), TableRow.timer != "off")
+        live = or_(
+            TableRow.status == "open",
+            and_(
+                TableRow.status == "playing",
+                or_(timeout_bot, TableRow.updated_at >= active_since),
+            ),
+        )
+        query = (
+            select(func.count())
+            .select_from(TableRow)
+            .where(TableRow.creator == creator, live, or_(timeout_bot, bot_seat))
+        )
+        if leaving_out is not None:
+            query = query.where(TableRow.id != leaving_out)
+        return int(conn.execute(query).scalar_one())
 
     def bot_only_playing(self, conn: Connection) -> int:
         """How many tables of bots only are playing."""
