@@ -64,6 +64,6 @@ def test_a_generated_game_equals_the_reference(name: str) -> None:
         trace=(header, list(lines)),
     )
     check = check_game(name, data, ref)
-    assert check.equal, check.divergence
+    assert check.generated and check.equal, check.divergence
     assert check.compared == len(data["actions"])
     assert (check.finished, check.end_reason) == (replay["finished"], replay["reason"])
