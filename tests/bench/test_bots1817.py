@@ -9,7 +9,7 @@ from takeover.cli import main
 
 @pytest.mark.slow
 def test_bench_bots1817_reports_its_figures(capsys) -> None:  # type: ignore[no-untyped-def]
-    args = ["bench", "bots1817", "--every", "40", "--games", "1", "--mcts", "2"]
+    args = ["bench", "bots1817", "--real", "2", "--every", "2", "--games", "1", "--mcts", "2"]
     assert main([*args, "--iterations", "3", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["heuristic_decisions"] > 100

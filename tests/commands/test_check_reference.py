@@ -6,6 +6,7 @@ recorded trace (the real check, with the reference engine, is in docs/1817.md).
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
@@ -17,6 +18,7 @@ import pytest
 
 from takeover.cli import main
 from takeover.commands.check_reference import game_files
+from takeover.g1817.crosscheck import generated_export
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "1817"
 GAME = "1817WO__1817WO_game_end_bankrupt"
@@ -98,6 +100,61 @@ def test_a_refusal_by_the_reference_is_reported(reference: Path, monkeypatch, ca
     assert main(["check-reference", str(reference)]) == 1
     # The stand-in's trace is complete, so the refusal shows as a different end.
     assert "at the end: finished: ours True, reference False" in capsys.readouterr().out
+
+
+def refused_by_both(games: Path, monkeypatch: pytest.MonkeyPatch, generated: bool) -> int:
+    """Make a late bid of the game neither engine takes: the stand-in's trace stops before
+    it and its verdict names the refusal; the file as our bots write it if ``generated``."""
+    data = json.loads((games / "wo.json").read_text())
+    bid = next(a for a in data["actions"] if a["type"] == "bid" and a["id"] > 20)
+    bid["price"] = 10**6
+    if generated:
+        data = generated_export(data, "seed 1, bots random, random")
+    (games / "wo.json").write_text(json.dumps(data))
+    with gzip.open(DATA / "traces" / f"{GAME}.trace.jsonl.gz", "rt") as src:
+        lines = src.read().splitlines()
+    cut = next(i for i, line in enumerate(lines) if json.loads(line).get("id") == bid["id"])
+    trace = games.parent / "cut.trace.jsonl.gz"
+    with gzip.open(trace, "wt") as dst:
+        dst.write("\n".join(lines[:cut]) + "\n")
+    monkeypatch.setenv("FAKE_TRACE", str(trace))
+    monkeypatch.setenv(
+        "FAKE_VERDICT",
+        "ok=false finished=false reason= exc=#<Engine::GameError: too much> "
+        f"actions_processed={cut - 1} raw=168 t=0.1s",
+    )
+    return int(bid["id"])
+
+
+def test_an_action_both_refuse_fails_a_generated_game(
+    reference: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys
+) -> None:
+    refused = refused_by_both(reference, monkeypatch, generated=True)
+    report = tmp_path / "report.json"
+    assert main(["check-reference", "--json", str(report), str(reference)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        f"then at action {refused}: action refused by both engines: ours " in out
+        and "refused: bid 1000000 exceeds player" in out
+        and "reference '#<Engine::GameError: too much>' (a generated game: our bug)" in out
+    )
+    assert "0 equal to the reference, 0 differ, 1 generated with an action both refuse" in out
+    [title] = json.loads(report.read_text())["summary"]
+    assert [c["path"] for c in title["refused_by_both"]] == [str(reference / "wo.json")]
+
+
+def test_an_action_both_refuse_in_a_real_file_is_agreement_named(
+    reference: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    refused = refused_by_both(reference, monkeypatch, generated=False)
+    assert main(["check-reference", str(reference)]) == 0
+    out = capsys.readouterr().out
+    assert "1 equal to the reference, 0 differ, 0 generated with an action both refuse" in out
+    assert f"  equal, but both refuse action {refused}: bid 1000000 " in out
+    assert out.rstrip().endswith(f"{reference / 'wo.json'} (a real file)")
+    # the caller may say that every file is generated
+    assert main(["check-reference", "--generated", str(reference)]) == 1
+    assert "1 generated with an action both refuse" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

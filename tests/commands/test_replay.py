@@ -121,3 +121,26 @@ def test_console_entry_point(tmp_path) -> None:
         check=False,
     )
     assert bad.returncode == 1 and bad.stdout == "" and "Traceback" not in bad.stderr
+
+
+GENERATED = Path(__file__).parents[1] / "data" / "1817" / "generated"
+
+
+@pytest.mark.parametrize("older", [False, True])
+def test_trace_checks_a_selfplay_1817_file(tmp_path, capsys, older: bool) -> None:
+    """``--trace`` takes what ``takeover selfplay --game 1817`` writes (an 18xx.games
+    export), and the older selfplay files that also had ``"game": "1817"``."""
+    name = "1817WO-3p-s3-dnf"
+    data = json.loads((GENERATED / f"{name}.json").read_text())
+    assert "game" not in data
+    path = write(tmp_path, {"game": "1817", **data} if older else data)
+    trace = GENERATED / f"{name}.trace.jsonl.gz"
+    assert main(["replay", "--trace", str(trace), str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["trace"]["matched"] == out["actions_applied"] == len(data["actions"])
+
+
+def test_trace_is_refused_for_an_acquire_record(capsys) -> None:
+    trace = GENERATED / "1817WO-3p-s3-dnf.trace.jsonl.gz"
+    code = main(["replay", "--trace", str(trace), str(SCENARIOS / "final_scoring_standard.json")])
+    assert code == 1 and "--trace applies to 1817" in capsys.readouterr().err

@@ -78,6 +78,11 @@ def test_1817_selfplay_writes_an_18xx_games_file_that_replays(
     printed = json.loads(capsys.readouterr().out)
     record = json.loads(out_path.read_text())
     assert record["title"] == title and record["id"] == record["settings"]["seed"] == 3
+    assert "game" not in record  # exactly the export form: 18xx.games files have no "game"
+    assert (
+        record["description"]
+        == f"takeover selfplay: seed 3, bots {', '.join(['random'] * players)}"
+    )
     assert [p["id"] for p in record["players"]] == list(range(1, players + 1))
     assert [a["id"] for a in record["actions"]] == list(range(1, len(record["actions"]) + 1))
     assert record["status"] == "finished" and record["game_end_reason"] == printed["end_reason"]

@@ -12,6 +12,8 @@ from takeover.g1817.crosscheck import (
     Divergence,
     ReferenceRun,
     check_game,
+    generated_export,
+    is_generated,
     parse_replay_output,
     parse_trace,
     parse_trace_output,
@@ -161,16 +163,63 @@ def test_summary_per_title() -> None:
     assert bad.to_dict()["divergence"]["field"] == "game_end_reason"
 
 
-def test_an_action_both_engines_refuse_is_agreement() -> None:
-    """A file whose action neither engine takes (one written by an older engine): the
-    engines agree on all of it; the check says which action both refuse."""
-    data = record(GAME)
+def both_refuse(data: dict[str, Any]) -> tuple[int, ReferenceRun]:
+    """Make a late bid of ``data`` one neither engine takes: the id, and the reference's
+    verdict (its trace cut before that bid, the refusal named)."""
     run = recorded_run()
     assert run.trace is not None
     header, lines = run.trace
     target = next(a for a in data["actions"] if a["type"] == "bid" and a["id"] > 20)
     target["price"] = 10**6
     cut = next(i for i, x in enumerate(lines) if x["id"] == target["id"])
-    check = check_game("g.json", data, recorded_run(trace=(header, lines[:cut]), exception="no"))
-    assert check.equal and check.both_refused is not None
-    assert check.both_refused.startswith(f"action {target['id']}: ")
+    return target["id"], recorded_run(trace=(header, lines[:cut]), exception="no")
+
+
+def test_an_action_both_engines_refuse_in_a_real_file_is_named_agreement() -> None:
+    """A real file whose action neither engine takes (one an older engine wrote): the
+    engines agree on all of it; the check and the summary say which action both refuse."""
+    data = record(GAME)
+    refused, run = both_refuse(data)
+    check = check_game("g.json", data, run)
+    assert not check.generated and check.equal and not check.refused_by_both
+    assert check.both_refused is not None and check.both_refused.startswith(f"action {refused}: ")
+    [wo] = summarise([check])
+    assert (wo.equal, wo.failing, wo.refused_by_both, wo.equal_on_a_refusal) == (1, [], [], [check])
+    assert wo.to_dict()["equal_on_a_refusal"] == [
+        {"path": "g.json", "both_refused": check.both_refused}
+    ]
+
+
+def test_an_action_both_engines_refuse_in_a_generated_game_is_a_divergence() -> None:
+    """Our bots took that action from our engine's list, so our refusal is our bug: a
+    divergence at that action, counted apart from the other differences."""
+    data = generated_export(record(GAME), "seed 1, bots random, random")
+    refused, run = both_refuse(data)
+    check = check_game("g.json", data, run)
+    assert check.generated and not check.equal and check.refused_by_both
+    d = check.divergence
+    assert d is not None and (d.action, d.field) == (refused, "action refused by both engines")
+    assert d.ours.startswith("refused: ") and d.reference == "no"
+    other = check_game("b.json", record(GAME), recorded_run(reason="final_phase"))
+    [wo] = summarise([check, other])
+    assert (wo.games, wo.equal, wo.failing, wo.refused_by_both) == (2, 0, [other], [check])
+    assert wo.to_dict()["refused_by_both"] == [{"path": "g.json", "divergence": str(d)}]
+
+
+def test_the_caller_may_call_any_file_generated() -> None:
+    data = record(GAME)
+    _, run = both_refuse(data)
+    assert check_game("g.json", data, run, generated=True).refused_by_both
+    assert check_game("g.json", data, run, generated=False).equal
+
+
+def test_the_generated_export_is_the_18xx_games_form_marked() -> None:
+    """What ``takeover selfplay`` writes: the export's keys (no ``game``), a description
+    saying our bots played it, and the same game."""
+    data = record(GAME)
+    ours = {**data, "game": "1817"}
+    assert is_generated(ours) and not is_generated(data)
+    export = generated_export(ours, "seed 1")
+    assert "game" not in export and is_generated(export)
+    assert export == {**data, "description": "takeover selfplay: seed 1"}
+    assert check_game("g.json", export, recorded_run()).equal

@@ -49,6 +49,15 @@ def test_the_generated_games_are_there() -> None:
     ]
 
 
+def test_each_file_belongs_to_a_game_and_none_is_empty() -> None:
+    """Each game is a file, the reference's verdict and its trace: nothing else (a shell
+    glob that matched nothing once left empty files named ``*.verdict``)."""
+    files = sorted(p.name for p in GENERATED.iterdir())
+    suffixes = (".json", ".verdict", ".trace.jsonl.gz")
+    assert files == sorted(f"{name}{suffix}" for name in NAMES for suffix in suffixes)
+    assert all((GENERATED / f).stat().st_size > 0 for f in files)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_generated_game_equals_the_reference(name: str) -> None:
     data = json.loads((GENERATED / f"{name}.json").read_text())
@@ -64,6 +73,6 @@ def test_a_generated_game_equals_the_reference(name: str) -> None:
         trace=(header, list(lines)),
     )
     check = check_game(name, data, ref)
-    assert check.equal, check.divergence
+    assert check.generated and check.equal, check.divergence
     assert check.compared == len(data["actions"])
     assert (check.finished, check.end_reason) == (replay["finished"], replay["reason"])

@@ -3,10 +3,11 @@
 Run as ``takeover bench bots1817 [games dir]``. A benchmark, not a test; CPU seconds of
 this single-threaded process (other load on the machine disturbs them little).
 
-1. Every (``--every``-th) position of the ten real games (``tests/data/1817``) where a
-   seat has more than one legal action is given to the ``heuristic`` bot (a live copy: no
-   record hints), and each ``choose`` is timed: decisions, mean, p95 and worst ms, and the
-   kinds of the five slowest decisions.
+1. Every (``--every``-th) position of the ten real games (``tests/data/1817``; ``--real
+   N``: the first N, of which the two shortest are first, for the tests' quick run) where
+   a seat has more than one legal action is given to the ``heuristic`` bot (a live copy:
+   no record hints), and each ``choose`` is timed: decisions, mean, p95 and worst ms, and
+   the kinds of the five slowest decisions.
 2. ``--games`` four-player games of four heuristic bots are played from seeds 1, 2...:
    CPU seconds per game, actions, and how each ended. While the engine does not list the
    map's decisions a game stops at the first one (reported as ``stopped at KIND``): its
@@ -36,18 +37,23 @@ from takeover.g1817.state import Game1817
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("games_dir", nargs="?", type=Path, default=default_dir())
     p.add_argument("--every", type=positive_int, default=1, help="time every Nth position (1)")
+    p.add_argument(
+        "--real", type=positive_int, default=len(GAMES), help=f"real games used ({len(GAMES)})"
+    )
     p.add_argument("--games", type=positive_int, default=4, help="heuristic games (4)")
     p.add_argument("--mcts", type=positive_int, default=10, help="positions searched (10)")
     p.add_argument("--iterations", type=positive_int, default=50, help="per search (50)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
-def real_positions(games_dir: Path, every: int = 1) -> list[tuple[Game1817, int]]:
-    """Live copies of every ``every``-th position of the real games where a seat has a
-    choice."""
+def real_positions(
+    games_dir: Path, every: int = 1, games: int = len(GAMES)
+) -> list[tuple[Game1817, int]]:
+    """Live copies of every ``every``-th position of the first ``games`` real games where
+    a seat has a choice."""
     out = []
     seen = 0
-    for name in GAMES:
+    for name in GAMES[:games]:
         base = games_dir / "fixtures"
         path = base / f"{name}.revenue.json"
         data = json.loads((path if path.exists() else base / f"{name}.json").read_text())
@@ -87,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if not (args.games_dir / "fixtures").is_dir():
         print(f"no 1817 games in {args.games_dir} (give the folder that holds fixtures/)")
         return 1
-    kept = real_positions(args.games_dir, args.every)
+    kept = real_positions(args.games_dir, args.every, args.real)
     bot = make_bot("heuristic", "1817")
     timed = []
     for i, (state, seat) in enumerate(kept):

@@ -4,7 +4,9 @@ For each 1817 game file (18xx.games format: ``takeover selfplay --game 1817`` wr
 them), run the reference implementation (18xx.games' Ruby engine, through the scripts
 ``replay.rb`` and ``trace.rb`` of a reference folder) in strict mode, then replay the file
 here and compare: the verdict (finished, end reason, result) and the state after every
-action, reporting the first divergence (:mod:`takeover.g1817.crosscheck`). The
+action, reporting the first divergence (:mod:`takeover.g1817.crosscheck`). An action
+both engines refuse is a divergence in a game our bots played (``takeover selfplay`` marks
+its files; ``--generated`` says so of every file), agreement in a real one, named. The
 reference is not part of this package: the scripts' folder comes from ``--reference`` or
 ``TAKEOVER_18XX_REFERENCE``, the engine (a folder holding the ``lib/`` of ``tobymao/18xx``)
 from ``--engine`` or ``ENGINE18XX``.
@@ -41,7 +43,9 @@ def add_parser(sub: Any) -> None:
         "strict mode and compare with this engine: whether each file replays to the "
         "same end and result, and the state after every action (the first divergence: "
         "action id, field, our value, the reference's). Prints failing games and a "
-        "summary per title; exit status 1 when any game differs.",
+        "summary per title; exit status 1 when any game differs. An action both engines "
+        "refuse is a divergence in a game our bots played (counted apart), agreement "
+        "(named) in a real game file.",
     )
     p.add_argument("games", nargs="+", type=Path, help="game files, or folders of *.json files")
     p.add_argument(
@@ -60,6 +64,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--jobs", type=int, default=2, help="games checked at once (default 2)")
     p.add_argument("--keep-traces", type=Path, help="write the reference's trace of each game here")
     p.add_argument("--verbose", action="store_true", help="print a line for every game")
+    p.add_argument(
+        "--generated",
+        action="store_true",
+        help="every file is a game our bots played, marked or not: an action both engines "
+        "refuse is a divergence (default: files whose description starts with "
+        "'takeover selfplay', or that carry a top-level 'game' key)",
+    )
     p.add_argument("--json", type=Path, help="also write every game's check and the summary here")
     p.set_defaults(func=run)
 
@@ -132,17 +143,23 @@ def run(args: argparse.Namespace) -> int:
         args.keep_traces.mkdir(parents=True, exist_ok=True)
     tools = (ruby, str(reference), str(engine), str(args.keep_traces or ""))
     checks = []
+    generated = [True if args.generated else None] * len(files)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for check in pool.map(_check_file, [str(f) for f in files], [tools] * len(files)):
+        for check in pool.map(
+            _check_file, [str(f) for f in files], [tools] * len(files), generated
+        ):
             checks.append(check)
-            if args.verbose or not check.equal:
+            if args.verbose or not check.equal or check.both_refused:
                 print(_game_line(check), flush=True)
     summaries = summarise(checks)
     for s in summaries:
         print(
             f"{s.title}: {s.games} games ({s.finished} finished, {s.actions} actions), "
-            f"{s.equal} equal to the reference, {len(s.failing)} differ"
+            f"{s.equal} equal to the reference, {len(s.failing)} differ, "
+            f"{len(s.refused_by_both)} generated with an action both refuse"
         )
+        for check in s.equal_on_a_refusal:
+            print(f"  equal, but both refuse {check.both_refused}: {check.path} (a real file)")
     if args.json:
         args.json.write_text(
             json.dumps(
@@ -164,22 +181,23 @@ def _game_line(check: GameCheck) -> str:
         end = check.end_reason or ("finished" if check.finished else "unfinished")
         line = f"{head}, {end}): equal, {check.compared} actions compared"
         return line + (f"; both refuse {check.both_refused}" if check.both_refused else "")
-    return f"{head}): {check.compared} actions equal, then {check.divergence}"
+    line = f"{head}): {check.compared} actions equal, then {check.divergence}"
+    return line + (" (a generated game: our bug)" if check.refused_by_both else "")
 
 
-def _check_file(path: str, tools: tuple[str, str, str, str]) -> GameCheck:
+def _check_file(path: str, tools: tuple[str, str, str, str], generated: bool | None) -> GameCheck:
     """Run the reference on one file and compare (in a worker process); a failure of
     the check itself is reported as the game's divergence, so the others still run."""
     from takeover.g1817.crosscheck import Divergence, GameCheck
 
     try:
-        return _check(path, tools)
+        return _check(path, tools, generated)
     except Exception as exc:  # one game's failure must not stop the run
         failed = Divergence(None, "check failed", f"{type(exc).__name__}: {exc}", None)
         return GameCheck(path, "?", 0, (), 0, 0, False, None, failed)
 
 
-def _check(path: str, tools: tuple[str, str, str, str]) -> GameCheck:
+def _check(path: str, tools: tuple[str, str, str, str], generated: bool | None) -> GameCheck:
     from takeover.g1817.crosscheck import (
         Divergence,
         GameCheck,
@@ -206,7 +224,7 @@ def _check(path: str, tools: tuple[str, str, str, str]) -> GameCheck:
     except ValueError as exc:
         error = _last_line(verdict.stderr) or str(exc)
         ref = ReferenceRun(False, False, None, f"replay.rb failed: {error}")
-        return check_game(path, data, ref)
+        return check_game(path, data, ref, generated)
     with tempfile.TemporaryDirectory(prefix="takeover-ref-") as tmp:
         out = Path(keep or tmp) / (Path(path).stem + ".trace.jsonl")
         traced = _ruby([ruby, f"{reference}/trace.rb", path, str(out)], env)
@@ -227,7 +245,7 @@ def _check(path: str, tools: tuple[str, str, str, str]) -> GameCheck:
         result_match=parse_trace_output(traced.stdout),
         trace=trace,
     )
-    return check_game(path, data, ref)
+    return check_game(path, data, ref, generated)
 
 
 def _ruby(cmd: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -47,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def replay_any(data: Any, trace: Path | None = None) -> dict[str, Any]:
-    """Replay an Acquire record or an 18xx.games 1817 fixture; return its summary."""
-    if isinstance(data, dict) and "game" not in data and "title" in data:
+    """Replay an Acquire record or an 18xx.games 1817 file (an export, or an older
+    ``takeover selfplay`` file, which also had ``"game": "1817"``); return its summary."""
+    if isinstance(data, dict) and data.get("game", "1817") == "1817" and "title" in data:
         try:
             from takeover.g1817 import fixture
         except ImportError:

@@ -3,8 +3,10 @@
 Any registered game (``--game``), through the game protocol only. ``--players`` is a
 number of random bots or one bot spec per seat (``random,heuristic,mcts:iterations=50``);
 ``--games N`` plays N games with seeds ``--seed``, ``--seed`` + 1, ... and writes each
-record into the ``--out`` folder. A 1817 record is an 18xx.games file, which
-``takeover check-reference`` replays in the reference engine. A game that stops where the
+record into the ``--out`` folder. A 1817 record is an 18xx.games export, exactly (no
+top-level ``game`` key; its ``description`` says our bots played it, which makes
+``takeover check-reference`` count an action both engines refuse as a divergence), which
+the reference engine and ``takeover replay --trace`` replay. A game that stops where the
 engine lists no action (or refuses the action a bot took from the list) is reported with
 where it stopped, its record so far is written, and the exit status is 1.
 """
@@ -125,7 +127,12 @@ def play(game: str, specs: list[str], ruleset: Any, seed: int) -> Played:
             stalled = f"after {count - 1} actions the {what} failed: {type(exc).__name__}: {exc}"
             break
     summary = None if stalled is not None else definition.summary(state)
-    return Played(seed, state.to_record(), summary, stalled)
+    record = state.to_record()
+    if game == "1817":
+        from takeover.g1817.crosscheck import generated_export
+
+        record = generated_export(record, f"seed {seed}, bots {', '.join(specs)}")
+    return Played(seed, record, summary, stalled)
 
 
 def _play_one(job: tuple[str, list[str], Any, int]) -> Played:

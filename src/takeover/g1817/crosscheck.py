@@ -7,6 +7,11 @@ and its state after every action. :func:`check_game` replays the same file here 
 the first place where the two engines disagree: an action one refused and the other
 accepted, a field of the state after an action (the trace comparison of
 :mod:`takeover.g1817.trace`), or the end (finished, end reason, result).
+
+An action both engines refuse ends the comparison. In a real game file (one an older
+18xx.games engine wrote) that is agreement, named as such; in a game this project's bots
+played (:func:`is_generated`) our engine listed and took that action, so it is our bug: a
+divergence, counted apart.
 """
 
 from __future__ import annotations
@@ -26,6 +31,35 @@ _REPLAY_LINE = re.compile(
     r" actions_processed=(?P<processed>\d+) raw=(?P<raw>\d+)"
 )
 _TRACE_LINE = re.compile(r" finished=(?P<finished>\S+) result_match=(?P<match>\S+)\s*$")
+
+GENERATED_BY = "takeover selfplay"
+"""How the ``description`` of a game our bots played begins. 18xx.games exports carry a
+``description`` (the real games' is empty) and the reference ignores it, so the file stays
+exactly the export form while saying where it came from."""
+
+
+def generated_export(record: Mapping[str, Any], how: str) -> dict[str, Any]:
+    """Our record of a 1817 game (``Game1817.to_record``) as an 18xx.games export marked as
+    generated: without the top-level ``game`` key exports lack, with a ``description``
+    saying who played it (``how``: seed and bots).
+
+    >>> generated_export({"game": "1817", "id": 3, "title": "1817"}, "seed 3")
+    {'id': 3, 'description': 'takeover selfplay: seed 3', 'title': '1817'}
+    """
+    rest = {key: value for key, value in record.items() if key not in ("game", "id", "description")}
+    return {"id": record.get("id"), "description": f"{GENERATED_BY}: {how}", **rest}
+
+
+def is_generated(data: Mapping[str, Any]) -> bool:
+    """Whether this project's bots played the game file ``data``: its description says so
+    (:func:`generated_export`), or it has the top-level ``game`` key of older selfplay files.
+
+    >>> is_generated({"description": ""}), is_generated({"game": "1817"})
+    (False, True)
+    """
+    description = data.get("description")
+    marked = isinstance(description, str) and description.startswith(GENERATED_BY)
+    return marked or "game" in data
 
 
 @dataclass(frozen=True)
@@ -114,11 +148,18 @@ class GameCheck:
     end_reason: str | None
     divergence: Divergence | None = None
     both_refused: str | None = None
-    """An action both engines refuse (the file is not a valid game: an older engine's)."""
+    """An action both engines refuse, and why we do (the comparison stops there)."""
+    generated: bool = False
+    """Our bots played the file (:func:`is_generated`): a refusal by both is a divergence."""
 
     @property
     def equal(self) -> bool:
         return self.divergence is None
+
+    @property
+    def refused_by_both(self) -> bool:
+        """A generated game with an action both engines refuse (our bug, counted apart)."""
+        return self.both_refused is not None and self.divergence is not None
 
     def to_dict(self) -> dict[str, Any]:
         d = self.divergence
@@ -132,6 +173,7 @@ class GameCheck:
             "finished": self.finished,
             "end_reason": self.end_reason,
             "equal": self.equal,
+            "generated": self.generated,
             "both_refused": self.both_refused,
             "divergence": None
             if d is None
@@ -139,8 +181,11 @@ class GameCheck:
         }
 
 
-def check_game(path: str, data: Mapping[str, Any], ref: ReferenceRun) -> GameCheck:
-    """Replay ``data`` here against the reference's trace and verdict; the first split."""
+def check_game(
+    path: str, data: Mapping[str, Any], ref: ReferenceRun, generated: bool | None = None
+) -> GameCheck:
+    """Replay ``data`` here against the reference's trace and verdict; the first split.
+    ``generated``: whether our bots played it (``None``: :func:`is_generated` says)."""
     settings = data.get("settings") or {}
     raw_actions: list[Mapping[str, Any]] = list(data.get("actions") or [])
     head = GameCheck(
@@ -152,6 +197,7 @@ def check_game(path: str, data: Mapping[str, Any], ref: ReferenceRun) -> GameChe
         compared=0,
         finished=False,
         end_reason=None,
+        generated=is_generated(data) if generated is None else generated,
     )
     if ref.trace is None:
         split = Divergence(None, "reference trace", None, ref.exception or "none")
@@ -176,8 +222,14 @@ def check_game(path: str, data: Mapping[str, Any], ref: ReferenceRun) -> GameChe
     head = replace(head, compared=compared, finished=game.finished, end_reason=game.game_end_reason)
     if refused is not None:
         ours = _our_refusal(game, next(a for a in raw_actions if a.get("id") == refused))
-        if ours is not None:  # both refuse it: they agree on everything the file holds
-            return replace(head, both_refused=f"action {refused}: {ours}")
+        if ours is not None:
+            head = replace(head, both_refused=f"action {refused}: {ours}")
+            if not head.generated:  # an older engine's file: the engines agree on all of it
+                return head
+            split = Divergence(
+                refused, "action refused by both engines", f"refused: {ours}", ref.exception
+            )
+            return replace(head, divergence=split)
         split = Divergence(refused, "action", "accepted", f"refused: {ref.exception}")
         return replace(head, divergence=split)
     return replace(head, divergence=_end_divergence(data, ref, game))
@@ -233,6 +285,11 @@ class TitleSummary:
     finished: int = 0
     actions: int = 0
     failing: list[GameCheck] = field(default_factory=list)
+    """Games that differ (generated games with an action both refuse are not among them)."""
+    refused_by_both: list[GameCheck] = field(default_factory=list)
+    """Generated games with an action both engines refuse: our bug, counted apart."""
+    equal_on_a_refusal: list[GameCheck] = field(default_factory=list)
+    """Real files counted equal though both engines refuse one of their actions."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -242,11 +299,18 @@ class TitleSummary:
             "finished": self.finished,
             "actions": self.actions,
             "failing": [{"path": c.path, "divergence": str(c.divergence)} for c in self.failing],
+            "refused_by_both": [
+                {"path": c.path, "divergence": str(c.divergence)} for c in self.refused_by_both
+            ],
+            "equal_on_a_refusal": [
+                {"path": c.path, "both_refused": c.both_refused} for c in self.equal_on_a_refusal
+            ],
         }
 
 
 def summarise(checks: Iterable[GameCheck]) -> list[TitleSummary]:
-    """Per title (in title order): games checked, equal, finished, actions, failing games."""
+    """Per title (in title order): games checked, equal (real files equal on a refusal
+    named), finished, actions, failing games, generated games refused by both."""
     by_title: dict[str, TitleSummary] = {}
     for check in checks:
         s = by_title.setdefault(check.title, TitleSummary(check.title))
@@ -255,6 +319,10 @@ def summarise(checks: Iterable[GameCheck]) -> list[TitleSummary]:
         s.finished += check.finished
         if check.equal:
             s.equal += 1
+            if check.both_refused is not None:
+                s.equal_on_a_refusal.append(check)
+        elif check.refused_by_both:
+            s.refused_by_both.append(check)
         else:
             s.failing.append(check)
     return [by_title[t] for t in sorted(by_title)]

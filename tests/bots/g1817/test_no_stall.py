@@ -81,9 +81,10 @@ def test_games_of_random_and_heuristic_bots_end(
 
 
 @pytest.mark.slow
-@settings(max_examples=12)
+@settings(max_examples=6)
 @given(tables(SPECS))
 def test_games_with_search_bots_end(table: tuple[str, int, list[str], list[str], int]) -> None:
+    """Six tables (about 2 CPU s a game), searchers among them."""
     title, players, specs, options, seed = table
     assert play(title, players, specs, options, seed).is_terminal()
 
