@@ -524,23 +524,9 @@ class AcquireState:
         return event_view(self, event, seat)
 
     def action_view(self, action: Action, actor: int, seat: int | None) -> dict[str, Any]:
-        """``actor``'s ``action`` as ``seat`` may see it: with ``hidden_holdings`` a trade
-        proposal's terms are for its two parties only, like its events."""
-        if (
-            type(action) is ProposeTrade
-            and self.ctx.ruleset.hidden_holdings
-            and seat not in (actor, action.to)
-        ):
-            return {
-                "player": actor,
-                "action": {"type": action.type, "to": action.to},
-                "text": f"offer seat {action.to} a trade",
-            }
-        return {
-            "player": actor,
-            "action": self.action_to_dict(action),
-            "text": self.action_text(action),
-        }
+        from takeover.acquire.view import action_view
+
+        return action_view(self, action, actor, seat)
 
     def to_record(self) -> dict[str, Any]:
         from takeover.acquire.record import to_record

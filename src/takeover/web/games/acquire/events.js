@@ -5,7 +5,7 @@ import { money } from "../../shell/dom.js";
 import { plural } from "../../shell/words.js";
 
 function offer(side) {
-  if (!side) return "something";
+  if (!side) return "nothing";
   const parts = Object.entries(side.shares || {}).map(([c, n]) => `${n} ${c}`);
   if (side.cash) parts.unshift(money(side.cash));
   return parts.join(" + ") || "nothing";
@@ -82,6 +82,9 @@ export function describe(e, who) {
         (e.tiles ? ` with ${e.tiles.join(", ") || "nothing"}.` : ".")
       );
     case "trade_proposed":
+      if (!e.give && !e.get) {
+        return `${who(e.from)} offered ${who(e.to)} a trade (its terms are secret to the two of them).`;
+      }
       return `${who(e.from)} offers ${who(e.to)} ${offer(e.give)} for ${offer(e.get)}.`;
     case "trade_answered":
       return `${who(e.to)} ${e.accepted ? "accepted" : "declined"} ${who(e.from)}'s offer.`;
