@@ -120,7 +120,7 @@ def _play(client: TestClient) -> tuple[str, dict[int, list[dict[str, Any]]]]:
 
 
 def test_no_message_tells_a_seat_anothers_holdings_or_trades(client: TestClient) -> None:
-    table_id, logs = _play(client)
+    _, logs = _play(client)
     for key, log in logs.items():
         me = None if key < 0 else key
         running = [m for m in log if m.get("status") != "finished"]
