@@ -3,6 +3,24 @@
 
 import { money } from "../../shell/dom.js";
 import { plural } from "../../shell/words.js";
+import { chainMark } from "./choices.js";
+
+const colours = new Map();
+
+/** Learn the chains' colours from a view (the log's events name chains, not colours). */
+export function learnColours(view) {
+  for (const c of (view && view.chains) || []) colours.set(c.name, c.colour);
+}
+
+/**
+ * One event as a log line: its words, after the mark (letter on colour) of the chain it is
+ * about, as on the board; null for an event not worth a line.
+ */
+export function logLine(e, who) {
+  const text = describe(e, who);
+  if (!text || !e.chain || !colours.has(e.chain)) return text;
+  return [chainMark(e.chain, colours.get(e.chain)), text];
+}
 
 function offer(side) {
   if (!side) return "nothing";

@@ -4,6 +4,7 @@
 import { el } from "../../shell/dom.js";
 import { renderBoard, renderLegend } from "./board.js";
 import { renderChains } from "./chains.js";
+import { learnColours } from "./events.js";
 import { renderPlayers } from "./players.js";
 
 /**
@@ -13,6 +14,7 @@ import { renderPlayers } from "./players.js";
  */
 export function renderReplay(step, ctx) {
   const view = step.view;
+  learnColours(view);
   const names = ctx.names();
   const players = renderPlayers(view, (seat, o) => ctx.seatLabel(seat, o));
   (step.hands || []).forEach((hand, seat) => {

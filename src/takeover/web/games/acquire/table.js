@@ -5,6 +5,7 @@
 import { el, replace } from "../../shell/dom.js";
 import { renderBoard, renderLegend } from "./board.js";
 import { renderChains } from "./chains.js";
+import { learnColours } from "./events.js";
 import { renderHand } from "./hand.js";
 import { renderPlayers } from "./players.js";
 import { renderTradeForm } from "./trade.js";
@@ -28,6 +29,7 @@ export class AcquireTable {
   update(state) {
     const ctx = this.ctx;
     const view = state.view;
+    learnColours(view); // the log's lines, drawn after this, mark chains in their colours
     const names = ctx.names();
     const placeable = new Map(
       state.legal.filter((a) => a.type === "place_tile").map((a) => [a.tile, a]),
