@@ -152,6 +152,8 @@ def _entry(record: TableRecord) -> dict[str, Any]:
         "scores": result.get("scores"),
         "ranks": result.get("ranks"),
         "actions": record.seq,
+        "timer": record.timer,
+        "on_timeout": record.on_timeout,
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in record.seats
         ],

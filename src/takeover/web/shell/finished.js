@@ -3,7 +3,7 @@
 import { gameOf, gameTitle } from "../games/index.js";
 import { api } from "./api.js";
 import { el, money, replace } from "./dom.js";
-import { rulesetText } from "./options.js";
+import { settingsPhrases } from "./settings.js";
 import { displayNames, seatDetails } from "./seats.js";
 import { importPanel } from "./upload.js";
 import { plural } from "./words.js";
@@ -69,8 +69,8 @@ export class GamesPage {
         el("td", {}, el("ul", { class: "result" }, players)),
         el("td", { class: "num", text: g.actions }),
         el("td", {
-          title: rulesetText(g.ruleset),
-          text: `${gameTitle(gameOf(g))} · ${typeof g.ruleset === "string" ? g.ruleset : g.ruleset.preset || "custom"}`,
+          class: "settings",
+          text: [gameTitle(gameOf(g)), ...settingsPhrases(g)].join(" · "),
         }),
         el(
           "td",
