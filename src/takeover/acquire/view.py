@@ -142,6 +142,7 @@ def _public(state: AcquireState, cells: dict[str, str | None], hidden: bool) -> 
         "chains": chains,
         "players": [_player(state, p, hidden) for p in range(state.num_players)],
         "order": list(state.order),
+        "opening": _opening(state),
         "bag": len(state.bag) - state.bag_pos,
         "turn": state.turn_number,
         "active": state.active,
@@ -223,6 +224,15 @@ def _status(state: AcquireState, kind: int, chains: tuple[int, ...]) -> dict[str
         return {"playable": False, "why": "temporarily unplayable: it would found an 8th chain"}
     effect = {LONE: "orphan", FOUNDING: "founds", GROWTH: "grows", MERGER: "merges"}[kind]
     return {"playable": True, "effect": effect, "chains": [names[c] for c in chains]}
+
+
+def _opening(state: AcquireState) -> list[dict[str, Any]]:
+    """The draw for first player (rule 4.3), public: each seat's tile in seat order, the
+    bag's first tiles. A game begun from a position (rule 4.6) had none."""
+    if "seed" not in state.start and "tile_bag" not in state.start:
+        return []
+    names = state.ctx.board.names
+    return [{"player": p, "tile": names[t]} for p, t in enumerate(state.bag[: state.num_players])]
 
 
 def _last_tile(state: AcquireState) -> str | None:

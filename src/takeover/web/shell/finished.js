@@ -52,7 +52,7 @@ export class GamesPage {
         el(
           "li",
           { class: g.ranks && g.ranks[seat] === 1 ? "first" : "" },
-          g.ranks ? el("span", { class: "place", text: `${g.ranks[seat]}.` }) : null,
+          g.ranks ? place(g.ranks, seat) : null,
           el("span", {
             title: seatList[seat] ? seatDetails(seatList[seat]) : null,
             text: short[seat],
@@ -111,4 +111,15 @@ export class GamesPage {
       pager,
     );
   }
+}
+
+/** A finished game's place: "2.", or "1=" with a title where players tied (equal scores share
+ * a place, the next is skipped: 1, 1, 3). */
+function place(ranks, seat) {
+  const tied = ranks.filter((r) => r === ranks[seat]).length > 1;
+  return el("span", {
+    class: "place",
+    text: tied ? `${ranks[seat]}=` : `${ranks[seat]}.`,
+    title: tied ? "tied: equal scores share a place" : null,
+  });
 }

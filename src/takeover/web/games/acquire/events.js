@@ -61,7 +61,7 @@ export function describe(e, who) {
     case "chain_grew":
       return `${e.chain} grew to ${plural(e.size, "tile")}.`;
     case "merger":
-      return `${p}'s ${e.tile} merges ${Object.entries(e.chains || {})
+      return `${e.tile} merges ${Object.entries(e.chains || {})
         .map(([c, n]) => `${c} (${n})`)
         .join(" and ")}.`;
     case "survivor_chosen":
@@ -125,4 +125,20 @@ export function describe(e, who) {
       return `${e.type.replaceAll("_", " ")}${rest.length ? ": " + rest.join(", ") : ""}.`;
     }
   }
+}
+
+/**
+ * The draw for the first turn (rule 4.3) in words, or null (a game begun from a position).
+ * @param {object} view a view with `opening` ([{player, tile}] in seat order) and `order`
+ * @param {(seat: number) => string} who
+ */
+export function openingWords(view, who) {
+  const drawn = view.opening || [];
+  if (!drawn.length || !view.order || !view.order.length) return null;
+  const first = view.order[0];
+  const tile = (drawn.find((d) => d.player === first) || {}).tile;
+  return (
+    `Draw for the first turn: ${drawn.map((d) => `${who(d.player)} ${d.tile}`).join(", ")}. ` +
+    `${tile} is closest to 1A: ${who(first)} plays first.`
+  );
 }
