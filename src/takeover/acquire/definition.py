@@ -41,9 +41,8 @@ _ABOUT: dict[str, tuple[str, int | None]] = {
 """Per option: a line for the lobby and, for numbers, the least value allowed."""
 
 _PRESETS = {
-    "standard": "the published rules: players may trade, the end is declared at a turn's start",
-    "tlstyer": "as acquire.tlstyer.com plays: no trading, the end declared with a purchase,"
-    " bonuses first",
+    "standard": "the published rules, with trading between players",
+    "tlstyer": "as acquire.tlstyer.com plays: no trading, bonuses first",
 }
 """Per preset: a line for the lobby (docs/rules/acquire.md section 12)."""
 

@@ -105,6 +105,7 @@ class AcquireState:
         "mergemaker_pos",
         "no_place_streak",
         "num_players",
+        "opening",
         "order",
         "pending_trade",
         "phase",
@@ -156,6 +157,8 @@ class AcquireState:
         self.final_scores: list[int] | None = None
         self.history: History = None
         self.start: dict[str, Any] = {}
+        self.opening: tuple[tuple[int, int], ...] = ()
+        """The draw for first player (rule 4.3): ``(seat, tile)`` in seat order; public."""
         self._log: list[Event] | None = None
         self._playable: list[int] = []
         """The active player's playable tiles, computed once per turn (tiles and board
@@ -226,6 +229,7 @@ class AcquireState:
         new.final_scores = self.final_scores
         new.history = self.history
         new.start = self.start
+        new.opening = self.opening
         new._log = None
         new._playable = self._playable
         new._purchases = self._purchases

@@ -227,12 +227,10 @@ def _status(state: AcquireState, kind: int, chains: tuple[int, ...]) -> dict[str
 
 
 def _opening(state: AcquireState) -> list[dict[str, Any]]:
-    """The draw for first player (rule 4.3), public: each seat's tile in seat order, the
-    bag's first tiles. A game begun from a position (rule 4.6) had none."""
-    if "seed" not in state.start and "tile_bag" not in state.start:
-        return []
+    """The draw for first player (rule 4.3), public: each seat's tile in seat order. A game
+    begun from a position (rule 4.6) had none."""
     names = state.ctx.board.names
-    return [{"player": p, "tile": names[t]} for p, t in enumerate(state.bag[: state.num_players])]
+    return [{"player": p, "tile": names[t]} for p, t in state.opening]
 
 
 def _last_tile(state: AcquireState) -> str | None:

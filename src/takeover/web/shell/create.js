@@ -93,7 +93,8 @@ export function createForm(options, app) {
       preset,
       Object.keys(g.presets || {}).map((p) => {
         const about = g.presetDetails && g.presetDetails[p] && g.presetDetails[p].description;
-        return el("option", { value: p, text: about ? `${p} (${about})` : p });
+        // the name alone keeps the select narrow; its line is shown below it (drawAbout)
+        return el("option", { value: p, text: p, title: about || null });
       }),
     );
     if (g.presets) preset.value = g.preset;
