@@ -89,7 +89,7 @@ def test_every_table_shows_its_settings(page: Any, server: Any, artifacts: Any) 
     words = (
         "standard rules with hidden holdings, starting cash $8,000",
         "fast turn timer, then a heuristic bot plays for them",
-        "bots: random",
+        "bots: Random bot",
     )
     page.goto(server.url)
     row = page.locator(f".table-card[data-table='{table_id}'] .settings")
@@ -110,7 +110,7 @@ def test_every_table_shows_its_settings(page: Any, server: Any, artifacts: Any) 
     cell = page.locator(f"tr[data-game='{game['id']}'] td.settings")
     cell.wait_for()
     text = cell.inner_text()
-    assert "Acquire" in text and words[0] in text and "bots: random \u00d72" in text, text
+    assert "Acquire" in text and words[0] in text and "bots: Random bot \u00d72" in text, text
 
 
 def test_the_create_form_takes_seats_once_and_checks_before_sending(

@@ -3,6 +3,12 @@
 // from it), the turn timer and what happens when a person's time runs out, and its bots.
 
 import { el, money } from "./dom.js";
+import { shortName } from "./seats.js";
+
+/** A bot level without its details: "mcts" for "mcts:time=1" (the spec is in seat tooltips). */
+function level(spec) {
+  return String(spec).split(":")[0];
+}
 
 /** An option's name as people say it. */
 function label(name) {
@@ -34,15 +40,15 @@ export function timerWords(t) {
   const then =
     !t.on_timeout || t.on_timeout === "wait"
       ? "then the table waits for the person"
-      : `then a ${t.on_timeout} bot plays for them`;
+      : `then a ${level(t.on_timeout)} bot plays for them`;
   return `${t.timer} turn timer, ${then}`;
 }
 
-/** The bots at the table: "bots: random ×2, mcts", or null. */
+/** The bots at the table by their short names: "bots: MCTS bot ×2, Random bot". */
 export function botWords(seats) {
   const counts = new Map();
   for (const s of seats || []) {
-    if (s.kind === "bot") counts.set(s.bot || "random", (counts.get(s.bot || "random") || 0) + 1);
+    if (s.kind === "bot") counts.set(shortName(s), (counts.get(shortName(s)) || 0) + 1);
   }
   if (!counts.size) return "no bots";
   return `bots: ${[...counts].map(([b, n]) => (n > 1 ? `${b} ×${n}` : b)).join(", ")}`;
