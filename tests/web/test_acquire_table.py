@@ -167,6 +167,7 @@ def test_ties_share_a_place_and_say_so(page: Any, server: Any, artifacts: Any) -
     # After the end, the hand shows no hints of what a tile would do.
     effects = page.locator(".hand .tile .effect").all_inner_texts()
     assert effects and all(e == "not placed" for e in effects), effects
+    assert page.locator(".board .cell.in-hand").count() == 0
     page.screenshot(path=artifacts / "67-tied-scores.png", full_page=True)
 
 

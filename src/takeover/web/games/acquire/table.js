@@ -43,8 +43,9 @@ export class AcquireTable {
     const place = (action) => ctx.act(action);
     replace(
       this.boardBox,
-      renderBoard(view, { placeable, hand: view.hand || [], onPlace: place }),
-      renderLegend(!!view.hand),
+      // after the end the hand is no longer a move to make: the board shows none of it
+      renderBoard(view, { placeable, hand: view.finished ? [] : view.hand || [], onPlace: place }),
+      renderLegend(!!view.hand && !view.finished),
     );
     if (view.hand) {
       replace(
