@@ -102,3 +102,15 @@ def test_the_replay_marks_chains_with_letters(page: Any, server: Any) -> None:
     )
     assert cells and all(text == chain[0] for chain, text in cells)
     assert page.locator(".chains .chain-mark").count() == 7
+    # a move about a chain: its line in the move's log carries the chain's mark
+    n = next(
+        n
+        for n in range(1, game["actions"])
+        if any("chain" in e for e in server.get(f"api/games/{game['id']}/steps/{n}")["events"])
+    )
+    page.goto(f"{server.url}#/replay/{game['id']}/{n}")
+    page.wait_for_selector(f".replay-page[data-step='{n}']")
+    marks = page.locator(".replay-page ol.log li .chain-mark").evaluate_all(
+        "ms => ms.map(m => [m.dataset.chain, m.innerText])"
+    )
+    assert marks and all(mark == chain[0] for chain, mark in marks), marks

@@ -14,11 +14,12 @@ export function learnColours(view) {
 
 /**
  * One event as a log line: its words, after the mark (letter on colour) of the chain it is
- * about, as on the board; null for an event not worth a line.
+ * about, as on the board (grey until a view has shown the colours); null for an event not
+ * worth a line.
  */
 export function logLine(e, who) {
   const text = describe(e, who);
-  if (!text || !e.chain || !colours.has(e.chain)) return text;
+  if (!text || !e.chain) return text;
   return [chainMark(e.chain, colours.get(e.chain)), text];
 }
 
