@@ -245,3 +245,13 @@ def test_scores_if_ended_now_are_the_scores_after_declaring_the_end() -> None:
         assert projected == state.scores() == state.scores_if_ended()
         checked += 1
     assert checked >= 10
+
+
+def test_declaring_the_end_with_no_chain_on_the_board_says_a_chain_must_be_there() -> None:
+    """Rule 8.1: the end needs a chain on the board; "not every chain is safe" would be
+    the wrong reason when there is none."""
+    state = new_game(["Ann", "Bob"], seed=1)
+    assert not any(state.sizes)
+    with pytest.raises(IllegalAction, match="no chain is on the board") as refused:
+        state.apply(DeclareEnd(), state.current_player())
+    assert "safe" not in str(refused.value)

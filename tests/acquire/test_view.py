@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from takeover.acquire import new_game
+from takeover.core.extensions import OPEN_VIEW, VOLUNTARY_END
 
 from .helpers import act, chain, player, position, rect, start
 
@@ -137,6 +138,53 @@ def test_trade_terms_hidden_from_third_parties_with_hidden_holdings() -> None:
             assert ("give" in state.event_view(events[0], seat)) is sees
         events = act(state, "answer_trade", accept=True)
         assert ("give" in state.event_view(events[0], 2)) is third_sees
+
+
+def test_the_open_view_shows_everything_but_hands_for_a_replay() -> None:
+    """Rule 9.3: a finished game's replay shows every seat's holdings and trade terms at
+    every step (``OPEN_VIEW``), though the live views at that step hid them."""
+    state = start(scoring_like(), HIDDEN)
+    events = act(
+        state,
+        "propose_trade",
+        to=1,
+        give={"cash": 500, "shares": {}},
+        get={"cash": 0, "shares": {}},
+    )
+    whole = state.extension(OPEN_VIEW)
+    assert whole is not None
+    view = whole.view()
+    assert [p["cash"] for p in view["players"]] == [1000, 2000, 3000]
+    assert view["players"][0]["shares"] == {"Tower": 3}
+    assert "bonuses" in next(c for c in view["chains"] if c["name"] == "Tower")
+    assert view["decision"]["trade"]["give"] == {"cash": 500, "shares": {}}
+    assert "hand" not in view
+    assert whole.event_view(events[0])["give"] == {"cash": 500, "shares": {}}
+    assert "give" not in state.event_view(events[0], None)  # the live one stays secret
+    assert "cash" not in state.view(None)["players"][0]
+
+
+def test_trade_terms_are_shown_to_all_once_the_game_is_over() -> None:
+    state = start(scoring_like(), HIDDEN)
+    proposal = act(
+        state,
+        "propose_trade",
+        to=1,
+        give={"cash": 500, "shares": {}},
+        get={"cash": 0, "shares": {}},
+    )
+    act(state, "answer_trade", accept=False)
+    offer = state.actions()[-2][1]
+    assert "give" not in state.action_view(offer, 0, 2)["action"]
+    assert "give" not in state.event_view(proposal[0], 2)
+    ends = state.extension(VOLUNTARY_END)
+    assert ends is not None
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        ending = [a for a in legal if ends.ends_game(a)]
+        state.apply(ending[0] if ending else legal[0])
+    assert state.action_view(offer, 0, 2)["action"]["give"] == {"cash": 500, "shares": {}}
+    assert state.event_view(proposal[0], 2)["give"] == {"cash": 500, "shares": {}}
 
 
 def test_no_stale_survivor_while_the_survivor_is_chosen() -> None:

@@ -141,6 +141,11 @@ def test_a_1817_table_with_bots_plays_a_whole_game(client: TestClient) -> None:
     assert replay_record(record).view(None) == last["view"]
     end = client.get(f"/api/games/{table_id}/steps/{last['seq']}").json()
     assert end["view"] == last["view"] and end["text"]
+    # 1817 hides nothing: every step of the replay shows every player's cash (rule 9.3's
+    # Acquire counterpart needs OPEN_VIEW; 1817 offers none and needs none)
+    mid = client.get(f"/api/games/{table_id}/steps/{last['seq'] // 2}").json()
+    assert len(mid["view"]["players"]) == 4
+    assert all(isinstance(p["cash"], int) for p in mid["view"]["players"].values())
 
 
 @SQLITE

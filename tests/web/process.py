@@ -81,10 +81,13 @@ class Server:
         with urllib.request.urlopen(request, timeout=5) as response:
             return json.load(response)
 
-    def bot_game(self, seats: int = 4, bot: str = "random") -> dict[str, Any]:
+    def bot_game(self, seats: int = 4, bot: str = "random", ruleset: Any = None) -> dict[str, Any]:
         """A game played to its end by bots; returns its entry in ``/api/games``."""
         bots = {str(n): bot for n in range(seats)}
-        table = self.post("api/tables", {"seats": seats, "bots": bots, "bot_only": True})["table"]
+        body: dict[str, Any] = {"seats": seats, "bots": bots, "bot_only": True}
+        if ruleset is not None:
+            body["ruleset"] = ruleset
+        table = self.post("api/tables", body)["table"]
         self.post(f"api/tables/{table['id']}/start", {})
         deadline = time.monotonic() + 60
         while self.get(f"api/tables/{table['id']}")["status"] != "finished":

@@ -8,18 +8,10 @@ from typing import Any
 
 import pytest
 
+from takeover.acquire.data import CHAIN_COLOURS
+
 from . import positions
 from .fake_table import FakeTable, open_table
-
-CHAIN_COLOURS = {
-    "Luxor": "#f2c500",
-    "Tower": "#c0392b",
-    "American": "#2e6fd8",
-    "Festival": "#27ae60",
-    "Worldwide": "#e67e22",
-    "Continental": "#8e44ad",
-    "Imperial": "#16a5a5",
-}
 
 
 def within_viewport(page: Any, selector: str) -> None:

@@ -40,7 +40,9 @@ def test_every_event_in_words(page: Any, server: Any) -> None:
         """async (events) => {
             const { loadGame } = await import("./games/index.js");
             const game = await loadGame("acquire");
-            return events.map((e) => game.describe(e, (seat) => `P${seat}`));
+            // a line about a chain is its mark (a node) and its words: the words are checked
+            const words = (l) => (Array.isArray(l) ? l.filter((x) => typeof x === "string").join("") : l);
+            return events.map((e) => words(game.describe(e, (seat) => `P${seat}`)));
         }""",
         events,
     )

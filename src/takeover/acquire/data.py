@@ -60,15 +60,19 @@ EDITIONS: dict[str, Edition] = {
 }
 
 CHAIN_COLOURS = {
-    "Luxor": "#f2c500",
-    "Sackson": "#f2c500",
-    "Tower": "#c0392b",
-    "American": "#2e6fd8",
-    "Festival": "#27ae60",
-    "Worldwide": "#e67e22",
-    "Continental": "#8e44ad",
-    "Imperial": "#16a5a5",
+    "Luxor": "#e44500",
+    "Sackson": "#e44500",
+    "Tower": "#f0e442",
+    "American": "#0431ee",
+    "Festival": "#039761",
+    "Worldwide": "#a12570",
+    "Continental": "#79d1ff",
+    "Imperial": "#ad79af",
 }
+"""Chosen to stay apart under protanopia, deuteranopia and tritanopia (Machado 2009
+simulation): every two chains, and each chain and an orphan tile (#a8a29e) or an empty
+cell, differ by at least 15 CIEDE2000 (tests/web/test_colours.py). Every chain's cells
+also carry its letter, so colour is never the only cue."""
 
 
 def base_price(size: int) -> int:

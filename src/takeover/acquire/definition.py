@@ -40,6 +40,12 @@ _ABOUT: dict[str, tuple[str, int | None]] = {
 }
 """Per option: a line for the lobby and, for numbers, the least value allowed."""
 
+_PRESETS = {
+    "standard": "the published rules, with trading between players",
+    "tlstyer": "as acquire.tlstyer.com plays: no trading, bonuses first",
+}
+"""Per preset: a line for the lobby (docs/rules/acquire.md section 12)."""
+
 
 def _option(f: dataclasses.Field[Any], base: Ruleset) -> Option:
     about, minimum = _ABOUT[f.name]
@@ -64,7 +70,9 @@ def _schema() -> RulesetSchema:
             for o in options
             if getattr(rules, o.name) != getattr(base, o.name)
         }
-        presets.append(Preset(name, rules.min_players, rules.max_players, changed))
+        presets.append(
+            Preset(name, rules.min_players, rules.max_players, changed, description=_PRESETS[name])
+        )
     return RulesetSchema(tuple(presets), options)
 
 

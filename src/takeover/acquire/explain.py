@@ -51,6 +51,9 @@ _WORDS: dict[Reason, str] = {
         "this ruleset declares the end at the beginning of a turn, not with a purchase"
     ),
     Reason.END_ONLY_AT_START: "the end may only be declared at the beginning of one's turn",
+    Reason.NO_CHAIN_ON_BOARD: (
+        "the end cannot be declared: no chain is on the board (rule 8.1 needs at least one)"
+    ),
     Reason.NO_END_CONDITION: (
         "the end cannot be declared: no chain has {end_size} tiles "
         "and not every chain on the board is safe"

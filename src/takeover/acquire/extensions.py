@@ -4,6 +4,8 @@
   actions, never listed; this says when the active player may propose one.
 * ``VOLUNTARY_END``: declaring the end, alone or with a purchase (rules 5.1 and 8.2).
 * ``HANDS``: each player's tiles by name (the replay viewer shows them after the end).
+* ``OPEN_VIEW``: every seat's cash and shares and every trade's terms, for the replay
+  of a finished game (rule 9.3), through :mod:`.view`'s ``whole`` views.
 * ``WORLD_SAMPLER``: other hands, the bag and, with ``hidden_holdings``, other players'
   money re-dealt (:meth:`AcquireState.determinize`).
 """
@@ -11,17 +13,18 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from takeover.acquire.actions import BuyShares, DeclareEnd
 from takeover.core.extensions import (
     HANDS,
+    OPEN_VIEW,
     TRADE_OFFERS,
     VOLUNTARY_END,
     WORLD_SAMPLER,
     Extensions,
 )
-from takeover.core.protocol import Action
+from takeover.core.protocol import Action, Event
 
 if TYPE_CHECKING:
     from takeover.acquire.state import AcquireState
@@ -66,6 +69,23 @@ class Tiles:
         return [names[t] for t in sorted(self.state.hands[seat])]
 
 
+class Open:
+    __slots__ = ("state",)
+
+    def __init__(self, state: AcquireState) -> None:
+        self.state = state
+
+    def view(self) -> dict[str, Any]:
+        from takeover.acquire.view import view
+
+        return view(self.state, None, whole=True)
+
+    def event_view(self, event: Event) -> dict[str, Any] | None:
+        from takeover.acquire.view import event_view
+
+        return event_view(self.state, event, None, whole=True)
+
+
 _DECLARING = DeclaringTheEnd()
 
 EXTENSIONS: Extensions[AcquireState] = Extensions()
@@ -73,3 +93,4 @@ EXTENSIONS.provide(TRADE_OFFERS, Trades)
 EXTENSIONS.provide(VOLUNTARY_END, lambda state: _DECLARING)
 EXTENSIONS.provide(WORLD_SAMPLER, Worlds)
 EXTENSIONS.provide(HANDS, Tiles)
+EXTENSIONS.provide(OPEN_VIEW, Open)

@@ -104,6 +104,8 @@ def _diagnosis(state: AcquireState, action: object) -> Refusal:
         case DeclareEnd():
             if ctx.end_with_purchase:
                 return Refusal(Reason.END_ONLY_WITH_PURCHASE)
+            if not any(state.sizes):
+                return Refusal(Reason.NO_CHAIN_ON_BOARD)
             if not state.can_end():
                 return Refusal(Reason.NO_END_CONDITION, {"end_size": ctx.end_size})
             return Refusal(Reason.END_ONLY_AT_START)

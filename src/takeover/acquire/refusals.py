@@ -58,6 +58,7 @@ class Reason(StrEnum):
     END_NOT_WITH_PURCHASE = "end_not_with_purchase"
     END_ONLY_AT_START = "end_only_at_start"
     NO_END_CONDITION = "no_end_condition"
+    NO_CHAIN_ON_BOARD = "no_chain_on_board"
     # Trading (section 7).
     TRADING_OFF = "trading_off"
     TRADING_CLOSED = "trading_closed"

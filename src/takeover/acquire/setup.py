@@ -81,6 +81,7 @@ def new_game(
             state.hands[seat] = ()
             state.board[tile] = ORPHAN
             drawn.append((seat, tile))
+    state.opening = tuple(drawn)
     key = ctx.board.row_key if rules.closest_tile == "row" else ctx.board.column_key
     ranked = [seat for seat, tile in sorted(drawn, key=lambda st: key(st[1]))]
     ranked += [s for s in range(ctx.num_players) if s not in ranked]  # bag ran out

@@ -105,6 +105,7 @@ class AcquireState:
         "mergemaker_pos",
         "no_place_streak",
         "num_players",
+        "opening",
         "order",
         "pending_trade",
         "phase",
@@ -156,6 +157,8 @@ class AcquireState:
         self.final_scores: list[int] | None = None
         self.history: History = None
         self.start: dict[str, Any] = {}
+        self.opening: tuple[tuple[int, int], ...] = ()
+        """The draw for first player (rule 4.3): ``(seat, tile)`` in seat order; public."""
         self._log: list[Event] | None = None
         self._playable: list[int] = []
         """The active player's playable tiles, computed once per turn (tiles and board
@@ -226,6 +229,7 @@ class AcquireState:
         new.final_scores = self.final_scores
         new.history = self.history
         new.start = self.start
+        new.opening = self.opening
         new._log = None
         new._playable = self._playable
         new._purchases = self._purchases
@@ -524,23 +528,9 @@ class AcquireState:
         return event_view(self, event, seat)
 
     def action_view(self, action: Action, actor: int, seat: int | None) -> dict[str, Any]:
-        """``actor``'s ``action`` as ``seat`` may see it: with ``hidden_holdings`` a trade
-        proposal's terms are for its two parties only, like its events."""
-        if (
-            type(action) is ProposeTrade
-            and self.ctx.ruleset.hidden_holdings
-            and seat not in (actor, action.to)
-        ):
-            return {
-                "player": actor,
-                "action": {"type": action.type, "to": action.to},
-                "text": f"offer seat {action.to} a trade",
-            }
-        return {
-            "player": actor,
-            "action": self.action_to_dict(action),
-            "text": self.action_text(action),
-        }
+        from takeover.acquire.view import action_view
+
+        return action_view(self, action, actor, seat)
 
     def to_record(self) -> dict[str, Any]:
         from takeover.acquire.record import to_record

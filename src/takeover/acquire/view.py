@@ -1,8 +1,14 @@
 """Per-seat views (section 9 of the rules): the one place hidden information is filtered.
 
-A view is a JSON-ready dict of what ``seat`` may see (``None``: a spectator).
-Other players' hands and the bag never appear; with ``hidden_holdings``, neither
-do other players' cash and shares (until the game is over).
+A view is a JSON-ready dict of what ``seat`` may see (``None``: a spectator); the log
+(events and actions) goes through :func:`event_view` and :func:`action_view` here too.
+Other players' hands and the bag never appear; with ``hidden_holdings`` (rule 9.2),
+neither do other players' cash and shares, nor the terms of other players' trades,
+until the game is over. What is seen as it happens (purchases, founders' shares,
+disposals and bonuses, all of which pass the public bank or are revealed at a merger)
+stays in the log: rule 9.2 hides running totals, not moves.
+
+``whole=True`` shows everything (the replay of a finished game, rule 9.3).
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from takeover.acquire import trading
-from takeover.acquire.actions import PlaceTile
+from takeover.acquire.actions import PlaceTile, ProposeTrade
 from takeover.acquire.constants import (
     ANSWER,
     DEAD,
@@ -27,27 +33,40 @@ from takeover.acquire.constants import (
 )
 from takeover.acquire.data import CHAIN_COLOURS, NUM_CHAINS, TIER_NAMES, bonuses
 from takeover.core.memo import Memo
-from takeover.core.protocol import Event
+from takeover.core.protocol import Action, Event
 
 if TYPE_CHECKING:
     from takeover.acquire.state import AcquireState
 
 
-def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat``; treat it as read-only (its parts are shared between seats)."""
+def secret_holdings(state: AcquireState) -> bool:
+    """Whether other players' cash, shares and trade terms are hidden now (rule 9.2)."""
+    return state.ctx.ruleset.hidden_holdings and not state.is_terminal()
+
+
+def view(state: AcquireState, seat: int | None, whole: bool = False) -> dict[str, Any]:
+    """The view of ``seat``; treat it as read-only (its parts are shared between seats).
+
+    ``whole``: nothing hidden but hands (for the replay of a finished game, rule 9.3).
+    """
+    if whole and secret_holdings(state):
+        cells, _ = _board(state)
+        out = _public(state, cells, hidden=False)
+        out["decision"] = _decision(state, None, whole=True)
+        return out
     cached = state._view_cache
     if cached is not None and cached[0] is state.history:
         public, tiles = cached[1]
     else:
         cells, tiles = _board(state)
-        public = _public(state, cells)
+        public = _public(state, cells, secret_holdings(state))
         state._view_cache = (state.history, (public, tiles))
     out = dict(public)
     out["seat"] = seat
-    ctx = state.ctx
-    if state.phase == ANSWER and ctx.ruleset.hidden_holdings:
+    hidden = secret_holdings(state)
+    if state.phase == ANSWER and hidden:
         out["decision"] = _decision(state, seat)  # trade terms for its two parties only
-    if ctx.ruleset.hidden_holdings and not state.is_terminal():
+    if hidden:
         out["players"] = [
             _player(state, p) if p == seat else _player(state, p, hidden=True)
             for p in range(state.num_players)
@@ -98,11 +117,10 @@ def _cell_names(chain_names: tuple[str, ...]) -> tuple[str | None, ...]:
     return labels
 
 
-def _public(state: AcquireState, cells: dict[str, str | None]) -> dict[str, Any]:
+def _public(state: AcquireState, cells: dict[str, str | None], hidden: bool) -> dict[str, Any]:
     """Everything every seat sees alike, computed once per position."""
     ctx = state.ctx
     board_names = ctx.board.names
-    hidden = ctx.ruleset.hidden_holdings and not state.is_terminal()
     chains = []
     for c in range(NUM_CHAINS):
         size = state.sizes[c]
@@ -124,6 +142,7 @@ def _public(state: AcquireState, cells: dict[str, str | None]) -> dict[str, Any]
         "chains": chains,
         "players": [_player(state, p, hidden) for p in range(state.num_players)],
         "order": list(state.order),
+        "opening": _opening(state),
         "bag": len(state.bag) - state.bag_pos,
         "turn": state.turn_number,
         "active": state.active,
@@ -207,6 +226,13 @@ def _status(state: AcquireState, kind: int, chains: tuple[int, ...]) -> dict[str
     return {"playable": True, "effect": effect, "chains": [names[c] for c in chains]}
 
 
+def _opening(state: AcquireState) -> list[dict[str, Any]]:
+    """The draw for first player (rule 4.3), public: each seat's tile in seat order. A game
+    begun from a position (rule 4.6) had none."""
+    names = state.ctx.board.names
+    return [{"player": p, "tile": names[t]} for p, t in state.opening]
+
+
 def _last_tile(state: AcquireState) -> str | None:
     cell = state.history
     while cell is not None:
@@ -216,7 +242,7 @@ def _last_tile(state: AcquireState) -> str | None:
     return None
 
 
-def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
+def _decision(state: AcquireState, seat: int | None, whole: bool = False) -> dict[str, Any] | None:
     if state.is_terminal():
         return None
     names = state.ctx.chain_names
@@ -241,7 +267,7 @@ def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
     if (
         state.phase == ANSWER
         and offer is not None
-        and (not state.ctx.ruleset.hidden_holdings or seat in (state.active, offer.to))
+        and (whole or not secret_holdings(state) or seat in (state.active, offer.to))
     ):
         d["trade"] = trading.trade_data(state, offer)
     if state.phase == PLACE:
@@ -249,18 +275,21 @@ def _decision(state: AcquireState, seat: int | None) -> dict[str, Any] | None:
     return d
 
 
-def event_view(state: AcquireState, event: Event, seat: int | None) -> dict[str, Any] | None:
-    """``event`` as ``seat`` may see it: other players' drawn tiles are hidden.
+def event_view(
+    state: AcquireState, event: Event, seat: int | None, whole: bool = False
+) -> dict[str, Any] | None:
+    """``event`` as ``seat`` may see it: other players' drawn tiles are hidden, and with
+    secret holdings the terms of other players' trades (``whole``: nothing is hidden).
 
     Treat the result as read-only: an event every seat sees alike is one dict for all.
     """
     kind = event.type
-    if kind in _SECRET_TILES:
+    if not whole and kind in _SECRET_TILES:
         data = event.to_dict()
         if data.get("player") != seat:
             data["count"] = len(data.pop("tiles"))
         return data
-    if kind in _SECRET_TERMS and state.ctx.ruleset.hidden_holdings:
+    if not whole and kind in _SECRET_TERMS and secret_holdings(state):
         data = event.to_dict()
         if seat not in (data.get("from"), data.get("to")):
             data.pop("give", None)
@@ -270,6 +299,24 @@ def event_view(state: AcquireState, event: Event, seat: int | None) -> dict[str,
     if entry is None or entry[0] is not event:
         entry = _PUBLIC_EVENTS.keep(id(event), (event, event.to_dict()))
     return entry[1]
+
+
+def action_view(
+    state: AcquireState, action: Action, actor: int, seat: int | None
+) -> dict[str, Any]:
+    """``actor``'s ``action`` as ``seat`` may see it: with ``hidden_holdings`` a trade
+    proposal's terms are for its two parties only until the game is over, like its events."""
+    if type(action) is ProposeTrade and secret_holdings(state) and seat not in (actor, action.to):
+        return {
+            "player": actor,
+            "action": {"type": action.type, "to": action.to},
+            "text": f"offer seat {action.to} a trade",
+        }
+    return {
+        "player": actor,
+        "action": state.action_to_dict(action),
+        "text": state.action_text(action),
+    }
 
 
 _SECRET_TILES = frozenset(("tiles_drawn", "dead_tiles_replaced"))

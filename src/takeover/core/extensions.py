@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
-    from takeover.core.protocol import Action, GameState
+    from takeover.core.protocol import Action, Event, GameState
 
 E = TypeVar("E")
 S = TypeVar("S")
@@ -123,11 +123,22 @@ class SharedView(Protocol):
         ...
 
 
+class OpenView(Protocol):
+    """The position with nothing hidden but hands (those are ``HANDS``'), for those who may
+    see everything: the replay of a finished game shows every seat's money and holdings
+    at every step, not only at the end. A game whose views hide nothing else offers none."""
+
+    def view(self) -> dict[str, Any]: ...
+
+    def event_view(self, event: Event) -> dict[str, Any] | None: ...
+
+
 TRADE_OFFERS: Extension[TradeOffers] = Extension("trade_offers", TradeOffers.__doc__ or "")
 VOLUNTARY_END: Extension[VoluntaryEnd] = Extension("voluntary_end", VoluntaryEnd.__doc__ or "")
 WORLD_SAMPLER: Extension[WorldSampler] = Extension("world_sampler", WorldSampler.__doc__ or "")
 HANDS: Extension[Hands] = Extension("hands", Hands.__doc__ or "")
 SHARED_VIEW: Extension[SharedView] = Extension("shared_view", SharedView.__doc__ or "")
+OPEN_VIEW: Extension[OpenView] = Extension("open_view", OpenView.__doc__ or "")
 
 STANDARD: Sequence[Extension[Any]] = (
     TRADE_OFFERS,
@@ -135,5 +146,6 @@ STANDARD: Sequence[Extension[Any]] = (
     WORLD_SAMPLER,
     HANDS,
     SHARED_VIEW,
+    OPEN_VIEW,
 )
 """The keys defined here, for documentation and the conformance suite."""

@@ -12,7 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from takeover.core.extensions import HANDS
+from takeover.core.extensions import HANDS, OPEN_VIEW
 from takeover.core.protocol import Action, Event, GameState
 from takeover.core.registry import get as get_game
 from takeover.server.master import MasterError
@@ -112,13 +112,16 @@ def position(rec: TableRecord, n: int) -> dict[str, Any]:
 def describe(
     state: GameState, n: int, total: int, last: tuple[int | None, Action, list[Event]] | None
 ) -> dict[str, Any]:
-    """A replay step: the public view after ``n`` of ``total`` actions, the hands, and the
-    action that led there (``(seat, action, events)``; none for ``n = 0``) in words."""
+    """A replay step: the view after ``n`` of ``total`` actions with nothing hidden (the
+    game's ``OPEN_VIEW`` where it hides more than hands: a finished game is shown whole at
+    every step), the hands, and the action that led there (``(seat, action, events)``;
+    none for ``n = 0``) in words."""
+    whole = state.extension(OPEN_VIEW)
     out: dict[str, Any] = {
         "game": state.game,
         "step": n,
         "total": total,
-        "view": state.view(None),
+        "view": state.view(None) if whole is None else whole.view(),
     }
     hands = state.extension(HANDS)
     if hands is not None:
@@ -127,12 +130,15 @@ def describe(
         seat, action, events = last
         out["action"] = {"player": seat, **state.action_to_dict(action)}
         out["text"] = state.action_text(action)
-        out["events"] = _events(state, events)
+        out["events"] = [
+            e
+            for e in (
+                state.event_view(ev, None) if whole is None else whole.event_view(ev)
+                for ev in events
+            )
+            if e
+        ]
     return out
-
-
-def _events(state: GameState, events: list[Event]) -> list[dict[str, Any]]:
-    return [e for e in (state.event_view(ev, None) for ev in events) if e]
 
 
 def _entry(record: TableRecord) -> dict[str, Any]:
@@ -146,6 +152,8 @@ def _entry(record: TableRecord) -> dict[str, Any]:
         "scores": result.get("scores"),
         "ranks": result.get("ranks"),
         "actions": record.seq,
+        "timer": record.timer,
+        "on_timeout": record.on_timeout,
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot} for s in record.seats
         ],

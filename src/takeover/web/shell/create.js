@@ -9,6 +9,9 @@ import { el, replace } from "./dom.js";
 import { gameOptions } from "./options.js";
 import { plural } from "./words.js";
 
+/** Options the seat count decides (a table has as many players as seats), never asked. */
+const DECIDED_BY_SEATS = new Set(["min_players", "max_players"]);
+
 /**
  * @param {object} options the normalised options (shell/options.js)
  * @param {{go: (hash: string) => void}} app
@@ -31,6 +34,7 @@ export function createForm(options, app) {
   const count = el("select", { name: "seats" });
   const preset = el("select", { name: "preset" });
   const presetLabel = el("label", {}, "Rules ", preset);
+  const presetAbout = el("p", { class: "muted preset-about" });
   const seatBox = el("ol", { class: "seat-config" });
   const optionBox = el("div", { class: "rule-options" });
   const optionsPanel = el("details", {}, el("summary", { text: "Rule options" }), optionBox);
@@ -89,7 +93,8 @@ export function createForm(options, app) {
       preset,
       Object.keys(g.presets || {}).map((p) => {
         const about = g.presetDetails && g.presetDetails[p] && g.presetDetails[p].description;
-        return el("option", { value: p, text: about ? `${p} (${about})` : p });
+        // the name alone keeps the select narrow; its line is shown below it (drawAbout)
+        return el("option", { value: p, text: p, title: about || null });
       }),
     );
     if (g.presets) preset.value = g.preset;
@@ -98,6 +103,7 @@ export function createForm(options, app) {
     seatChoice.length = 0; // bots differ between games: choose afresh
     drawSeats();
     drawOptions();
+    drawAbout();
     drawTimeout();
   };
 
@@ -138,10 +144,33 @@ export function createForm(options, app) {
     );
   };
 
-  /** The options a table of the chosen preset may change. */
+  /** The options a table of the chosen preset may change (the seat count aside). */
   const offered = () => {
     const names = details().options;
-    return game().options.filter((o) => !names || names.includes(o.name));
+    return game().options.filter(
+      (o) => (!names || names.includes(o.name)) && !DECIDED_BY_SEATS.has(o.name),
+    );
+  };
+
+  const drawAbout = () => {
+    const about = details().description;
+    presetAbout.hidden = !about;
+    presetAbout.textContent = about ? `${preset.value}: ${about}` : "";
+  };
+
+  /** Why the chosen seats and options cannot make a table, or null (checked before sending). */
+  const mistake = () => {
+    const { min, max } = details().seats;
+    const n = Number(count.value);
+    if (n < min || n > max) {
+      return `The ${preset.value || game().title} rules take ${min} to ${max} players, not ${n}.`;
+    }
+    for (const input of optionBox.querySelectorAll("input[type=number]")) {
+      if (!input.checkValidity()) {
+        return `${input.dataset.option.replaceAll("_", " ")}: ${input.validationMessage}`;
+      }
+    }
+    return null;
   };
 
   const drawOptions = () => {
@@ -160,7 +189,7 @@ export function createForm(options, app) {
           name: o.name,
           min: o.min,
           max: o.max,
-          step: 1,
+          step: o.step || 1,
           value: value === null ? "" : value,
           placeholder: value === null ? "default" : "",
         });
@@ -208,15 +237,17 @@ export function createForm(options, app) {
     drawCount(false);
     drawSeats();
     drawOptions();
+    drawAbout();
   });
   drawGame();
 
   const form = el(
     "form",
-    { class: "create-form" },
+    { class: "create-form", novalidate: true },
     el("label", {}, "Your name ", name),
     options.games.length > 1 ? el("label", {}, "Game ", gameSelect) : null,
     el("div", { class: "row" }, presetLabel, el("label", {}, "Seats ", count)),
+    presetAbout,
     el("h3", { text: "Who sits where" }),
     seatBox,
     timerRow,
@@ -227,6 +258,12 @@ export function createForm(options, app) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     problem.hidden = true;
+    const wrong = mistake();
+    if (wrong) {
+      problem.hidden = false;
+      problem.textContent = wrong;
+      return;
+    }
     const g = game();
     const choice = seatChoice.map((s) => s.value);
     const botSeats = {};

@@ -3,7 +3,7 @@
 import { gameOf, gameTitle } from "../games/index.js";
 import { api } from "./api.js";
 import { el, money, replace } from "./dom.js";
-import { rulesetText } from "./options.js";
+import { settingsPhrases } from "./settings.js";
 import { displayNames, seatDetails } from "./seats.js";
 import { importPanel } from "./upload.js";
 import { plural } from "./words.js";
@@ -52,7 +52,7 @@ export class GamesPage {
         el(
           "li",
           { class: g.ranks && g.ranks[seat] === 1 ? "first" : "" },
-          g.ranks ? el("span", { class: "place", text: `${g.ranks[seat]}.` }) : null,
+          g.ranks ? place(g.ranks, seat) : null,
           el("span", {
             title: seatList[seat] ? seatDetails(seatList[seat]) : null,
             text: short[seat],
@@ -69,8 +69,8 @@ export class GamesPage {
         el("td", {}, el("ul", { class: "result" }, players)),
         el("td", { class: "num", text: g.actions }),
         el("td", {
-          title: rulesetText(g.ruleset),
-          text: `${gameTitle(gameOf(g))} · ${typeof g.ruleset === "string" ? g.ruleset : g.ruleset.preset || "custom"}`,
+          class: "settings",
+          text: [gameTitle(gameOf(g)), ...settingsPhrases(g)].join(" · "),
         }),
         el(
           "td",
@@ -111,4 +111,15 @@ export class GamesPage {
       pager,
     );
   }
+}
+
+/** A finished game's place: "2.", or "1=" with a title where players tied (equal scores share
+ * a place, the next is skipped: 1, 1, 3). */
+function place(ranks, seat) {
+  const tied = ranks.filter((r) => r === ranks[seat]).length > 1;
+  return el("span", {
+    class: "place",
+    text: tied ? `${ranks[seat]}=` : `${ranks[seat]}.`,
+    title: tied ? "tied: equal scores share a place" : null,
+  });
 }

@@ -5,8 +5,9 @@ import { gameOf, gameTitle } from "../games/index.js";
 import { api, seats } from "./api.js";
 import { createForm } from "./create.js";
 import { el, replace } from "./dom.js";
-import { loadOptions, rulesetText } from "./options.js";
+import { loadOptions } from "./options.js";
 import { displayNames, seatDetails } from "./seats.js";
+import { settingsLine } from "./settings.js";
 import { plural } from "./words.js";
 
 const REFRESH_MS = 5000;
@@ -117,9 +118,10 @@ function tableCard(t) {
       {},
       el("strong", { text: `Table ${t.id}` }),
       el("span", { class: "badge status-" + t.status, text: t.status }),
-      el("span", { class: "muted", text: `${gameTitle(gameOf(t))} · ${rulesetText(t.ruleset)}` }),
+      el("span", { class: "muted", text: gameTitle(gameOf(t)) }),
       t.status === "playing" ? el("span", { class: "muted", text: plural(t.seq, "move") }) : null,
     ),
+    settingsLine(t, "settings muted"),
     el(
       "ul",
       { class: "seat-list" },

@@ -75,8 +75,8 @@ export class GameLog {
     const who = this.who;
     const out = [];
     for (const e of entry.events || []) {
-      const text = this.describe(e, who, entry);
-      if (text) out.push(el("li", { class: `ev ev-${e.type}`, dataset: { seq: entry.seq }, text }));
+      const line = this.describe(e, who, entry); // words, or nodes (a game's marks and words)
+      if (line) out.push(el("li", { class: `ev ev-${e.type}`, dataset: { seq: entry.seq } }, line));
     }
     if (!(entry.events || []).length && entry.text) {
       const text = `${who(entry.player)}: ${entry.text}`;

@@ -6,7 +6,7 @@
 //   {legacy, limits, timers, imports: [{game, title, source}],
 //    games: [{name, title, seats: {min, max, default}, presets, preset,
 //             presetDetails: {[preset]: {seats, options: [names] | null, description}} | null,
-//             options: [{name, label, type, values, min, max, default, nullable, help}],
+//             options: [{name, label, type, values, min, max, step, default, nullable, help}],
 //             bots: [{spec, label}]}]}
 //
 // `legacy` is true for today's response: the create request then carries no `game` field.
@@ -108,6 +108,7 @@ function readOption(o) {
     values: o.type === "choice" ? [...(o.values || [])] : null,
     min: typeof o.min === "number" ? o.min : null,
     max: typeof o.max === "number" ? o.max : null,
+    step: typeof o.step === "number" ? o.step : null,
     default: o.default === undefined ? null : o.default,
     nullable: !!o.nullable || o.default === null,
     help: o.help || "",
@@ -146,15 +147,4 @@ function legacyAcquire(raw) {
     bots: raw.bots || [],
     presetDetails: null,
   };
-}
-
-/** A ruleset (a preset name, or `{preset, options}`) in a few words. */
-export function rulesetText(ruleset) {
-  if (typeof ruleset === "string") return ruleset;
-  if (!ruleset || typeof ruleset !== "object") return "";
-  const opts = Object.entries(ruleset.options || {}).map(
-    ([k, v]) => `${k.replaceAll("_", " ")}: ${v}`,
-  );
-  const preset = ruleset.preset || "custom";
-  return `${preset}${opts.length ? " (" + opts.join(", ") + ")" : ""}`;
 }

@@ -245,7 +245,7 @@ export class ReplayPage {
         el(
           "ol",
           { class: "log" },
-          lines.map((t) => el("li", { text: t })),
+          lines.map((line) => el("li", {}, line)),
         ),
       );
     }

@@ -10,9 +10,9 @@ import { Chat } from "./chat.js";
 import { awayNotice, clockNote, TurnClock } from "./clock.js";
 import { el, replace } from "./dom.js";
 import { GameLog } from "./log.js";
-import { rulesetText } from "./options.js";
 import { Prompt } from "./prompt.js";
 import { displayNames, seatLabel } from "./seats.js";
+import { settingsLine } from "./settings.js";
 import { TableSocket } from "./socket.js";
 import { renderWaitingRoom } from "./waiting.js";
 import { plural } from "./words.js";
@@ -367,7 +367,6 @@ export class TablePage {
     const t = this.table;
     if (!t) return;
     const link = `${location.origin}${location.pathname}#/table/${encodeURIComponent(t.id)}`;
-    const ruleset = typeof t.ruleset === "string" ? t.ruleset : `${t.ruleset.preset} (custom)`;
     const copy = el("button", { class: "small", type: "button" }, "Copy invite link");
     copy.addEventListener("click", async () => {
       try {
@@ -383,9 +382,9 @@ export class TablePage {
       el("span", { class: "badge status-" + t.status, text: t.status }),
       el("span", {
         class: "muted",
-        title: rulesetText(t.ruleset),
-        text: `${gameTitle(gameOf(t))} · ${plural(t.seats.length, "seat")} · ${ruleset} rules`,
+        text: `${gameTitle(gameOf(t))} · ${plural(t.seats.length, "seat")} ·`,
       }),
+      settingsLine(t, "settings muted"),
       t.status !== "finished"
         ? el(
             "span",

@@ -6,6 +6,7 @@ import { prefs } from "./api.js";
 import { el } from "./dom.js";
 import { gameOptions, loadOptions } from "./options.js";
 import { displayNames, presenceDot, seatDetails } from "./seats.js";
+import { settingsLine } from "./settings.js";
 
 /**
  * @param {object} table the lobby's table
@@ -91,6 +92,7 @@ export function renderWaitingRoom(table, mySeat, page, known) {
       );
   return [
     el("h2", { text: seated ? "Waiting for the start" : "Join this table" }),
+    el("p", {}, settingsLine(table)),
     el("ol", { class: "seats" }, rows),
     controls,
     problem,

@@ -1,8 +1,9 @@
-// The board: chains in their colours, orphan tiles, dead tiles, the last tile placed, and
+// The board: chains in their colours and letters, orphan tiles, dead tiles, the last tile placed, and
 // (for the seat to move) the tiles of its hand that it may place now; with a legend that
 // draws each kind of cell with the board's own styles.
 
 import { el, isLight } from "../../shell/dom.js";
+import { chainLetter } from "./choices.js";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -42,10 +43,13 @@ function cell(name, view, colours, dead, hand, placeable, onPlace) {
   if (name in view.board) {
     const chain = view.board[name];
     if (chain) {
+      // The chain's letter, not the cell's name: colour is never the only cue.
       classes.push("chain");
       node.style.background = colours[chain];
       if (isLight(colours[chain])) classes.push("light");
       node.title = `${name}: ${chain}`;
+      node.dataset.chain = chain;
+      node.firstChild.textContent = chainLetter(chain);
     } else {
       classes.push("orphan");
       node.title = `${name}: no chain`;

@@ -47,7 +47,11 @@ export function buyWidget(prompt, options, view) {
         },
         colourTag(c.name, c.colour),
         el("span", { class: "price", text: money(c.price) }),
-        el("span", { class: "muted", text: `${c.available} left` }),
+        // what the bank would have left after the cart
+        el("span", {
+          class: "muted left",
+          text: `${c.available - cart.filter((n) => n === c.name).length} left`,
+        }),
         keys[c.name] ? keyCap(keys[c.name]) : null,
       );
       if (ok && keys[c.name]) prompt.keys.set(keys[c.name], add);

@@ -2,7 +2,8 @@
 // minority bonuses now, with the amount (the view's per-seat `bonuses`, present when holdings
 // are public). One row per chain, kept short so that it fits beside the prompt.
 
-import { el, money, swatch } from "../../shell/dom.js";
+import { el, money } from "../../shell/dom.js";
+import { chainMark } from "./choices.js";
 
 /**
  * @param {object} view
@@ -30,7 +31,7 @@ export function renderChains(view, names) {
       el(
         "td",
         { class: "chain-name" },
-        swatch(chain.colour),
+        chainMark(chain.name, chain.colour),
         chain.name,
         chain.safe
           ? el("span", { class: "badge safe", title: "safe: cannot be acquired", text: "safe" })

@@ -3,9 +3,28 @@
 
 import { money } from "../../shell/dom.js";
 import { plural } from "../../shell/words.js";
+import { chainMark } from "./choices.js";
+
+const colours = new Map();
+
+/** Learn the chains' colours from a view (the log's events name chains, not colours). */
+export function learnColours(view) {
+  for (const c of (view && view.chains) || []) colours.set(c.name, c.colour);
+}
+
+/**
+ * One event as a log line: its words, after the mark (letter on colour) of the chain it is
+ * about, as on the board (grey until a view has shown the colours); null for an event not
+ * worth a line.
+ */
+export function logLine(e, who) {
+  const text = describe(e, who);
+  if (!text || !e.chain) return text;
+  return [chainMark(e.chain, colours.get(e.chain)), text];
+}
 
 function offer(side) {
-  if (!side) return "something";
+  if (!side) return "nothing";
   const parts = Object.entries(side.shares || {}).map(([c, n]) => `${n} ${c}`);
   if (side.cash) parts.unshift(money(side.cash));
   return parts.join(" + ") || "nothing";
@@ -43,7 +62,7 @@ export function describe(e, who) {
     case "chain_grew":
       return `${e.chain} grew to ${plural(e.size, "tile")}.`;
     case "merger":
-      return `${p}'s ${e.tile} merges ${Object.entries(e.chains || {})
+      return `${e.tile} merges ${Object.entries(e.chains || {})
         .map(([c, n]) => `${c} (${n})`)
         .join(" and ")}.`;
     case "survivor_chosen":
@@ -82,6 +101,9 @@ export function describe(e, who) {
         (e.tiles ? ` with ${e.tiles.join(", ") || "nothing"}.` : ".")
       );
     case "trade_proposed":
+      if (!e.give && !e.get) {
+        return `${who(e.from)} offered ${who(e.to)} a trade (its terms are secret to the two of them).`;
+      }
       return `${who(e.from)} offers ${who(e.to)} ${offer(e.give)} for ${offer(e.get)}.`;
     case "trade_answered":
       return `${who(e.to)} ${e.accepted ? "accepted" : "declined"} ${who(e.from)}'s offer.`;
@@ -104,4 +126,20 @@ export function describe(e, who) {
       return `${e.type.replaceAll("_", " ")}${rest.length ? ": " + rest.join(", ") : ""}.`;
     }
   }
+}
+
+/**
+ * The draw for the first turn (rule 4.3) in words, or null (a game begun from a position).
+ * @param {object} view a view with `opening` ([{player, tile}] in seat order) and `order`
+ * @param {(seat: number) => string} who
+ */
+export function openingWords(view, who) {
+  const drawn = view.opening || [];
+  if (!drawn.length || !view.order || !view.order.length) return null;
+  const first = view.order[0];
+  const tile = (drawn.find((d) => d.player === first) || {}).tile;
+  return (
+    `Draw for the first turn: ${drawn.map((d) => `${who(d.player)} ${d.tile}`).join(", ")}. ` +
+    `${tile} is closest to 1A: ${who(first)} plays first.`
+  );
 }

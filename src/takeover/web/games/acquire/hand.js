@@ -15,16 +15,20 @@ const EFFECT = {
  * @param {object[]} hand the view's hand entries ({tile, playable, effect, chains, why})
  * @param {Map<string, object>} placeable tile name -> legal place_tile action
  * @param {(action: object) => void} onPlace
+ * @param {boolean} finished the game is over: the tiles are shown without hints
  */
-export function renderHand(hand, placeable, onPlace) {
+export function renderHand(hand, placeable, onPlace, finished = false) {
   const list = el("ol", { class: "hand", "aria-label": "your tiles" });
   const touch = isTouch();
   hand.forEach((entry, i) => {
     const legal = placeable.get(entry.tile);
-    const effect = entry.playable
-      ? (EFFECT[entry.effect] || (() => entry.effect || ""))(entry.chains || [])
-      : entry.why || "unplayable";
-    const classes = ["tile", entry.playable ? "playable" : "unplayable"];
+    // once the game is over, what a tile would have done is no longer a hint worth giving
+    const effect = finished
+      ? "not placed"
+      : entry.playable
+        ? (EFFECT[entry.effect] || (() => entry.effect || ""))(entry.chains || [])
+        : entry.why || "unplayable";
+    const classes = ["tile", finished ? "over" : entry.playable ? "playable" : "unplayable"];
     if (legal) classes.push("legal");
     const button = el(
       "button",

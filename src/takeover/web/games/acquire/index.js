@@ -2,7 +2,7 @@
 // `game` is "acquire". The contract is in docs/web-client.md.
 
 import { decisionWords } from "./actions.js";
-import { describe } from "./events.js";
+import { learnColours, logLine } from "./events.js";
 import { prompts } from "./prompts.js";
 import { renderReplay } from "./replay.js";
 import { renderScoreSheet } from "./scoresheet.js";
@@ -15,6 +15,7 @@ export default {
 
   /** Seat names from a view, for when the table's seats are not known. */
   players(view) {
+    learnColours(view); // (the replay asks this before it describes a step's events)
     return view.players.map((p) => ({ seat: p.seat, name: p.name }));
   },
 
@@ -26,7 +27,7 @@ export default {
   },
 
   prompts,
-  describe,
+  describe: logLine,
 
   createTable(ctx) {
     return new AcquireTable(ctx);

@@ -1,8 +1,11 @@
-// The players: cash, holdings, tiles in hand and whose turn it is. Who a seat is (its short
-// name, presence, badges) is drawn by the shell's `seatLabel`, the same in every game.
+// The players: cash, holdings, tiles in hand and whose turn it is, two lines each so that six
+// fit beside the log at 1280x800 (holdings as chain marks, the letter on its colour, with the
+// full name on hover). Who a seat is (its short name, presence, badges) is drawn by the
+// shell's `seatLabel`, the same in every game.
 
-import { colourTag, el, money } from "../../shell/dom.js";
+import { el, money } from "../../shell/dom.js";
 import { plural } from "../../shell/words.js";
+import { chainMark } from "./choices.js";
 
 /**
  * @param {object} view
@@ -22,7 +25,7 @@ export function renderPlayers(view, seatLabel) {
       el(
         "span",
         { class: "holding", title: plural(n, `${chain} share`) },
-        colourTag(chain, colours[chain]),
+        chainMark(chain, colours[chain]),
         el("span", { text: `×${n}` }),
       ),
     );
@@ -30,15 +33,22 @@ export function renderPlayers(view, seatLabel) {
       el(
         "li",
         { class: classes.join(" "), dataset: { seat: String(seat) } },
-        el("div", { class: "who" }, seatLabel(seat, { toMove: seat === toMove })),
         el(
           "div",
-          { class: "money" },
-          el("span", { class: "cash", text: p.cash === undefined ? "cash hidden" : money(p.cash) }),
-          el("span", { class: "muted", text: ` · ${plural(p.tiles, "tile")}` }),
-          view.finished && view.scores
-            ? el("span", { class: "score", text: ` · final ${money(view.scores[seat])}` })
-            : null,
+          { class: "who" },
+          seatLabel(seat, { toMove: seat === toMove }),
+          el(
+            "span",
+            { class: "money" },
+            el("span", {
+              class: "cash",
+              text: p.cash === undefined ? "cash hidden" : money(p.cash),
+            }),
+            el("span", { class: "muted", text: ` · ${plural(p.tiles, "tile")}` }),
+            view.finished && view.scores
+              ? el("span", { class: "score", text: ` · final ${money(view.scores[seat])}` })
+              : null,
+          ),
         ),
         el(
           "div",

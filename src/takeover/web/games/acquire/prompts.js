@@ -8,8 +8,9 @@ import { buyWidget } from "./buy.js";
 import { chainInfo, chainKeys } from "./choices.js";
 import { disposeWidget } from "./dispose.js";
 
-/** Buttons for chains to pick from (found, survive, resolve first), each with its letter. */
-function chainPicker(prompt, options, view, hint, title) {
+/** Buttons for chains to pick from (found, survive, resolve first), each with its letter;
+ * `label` may add words to a chain's button ("Luxor (budget: cheap)"). */
+function chainPicker(prompt, options, view, hint, title, label) {
   const info = chainInfo(view);
   const keys = chainKeys(view);
   return el(
@@ -17,7 +18,7 @@ function chainPicker(prompt, options, view, hint, title) {
     { class: "choices chain-picker" },
     el("p", { class: "hint", text: hint }),
     options.map(({ action }) =>
-      choiceButton(prompt, action.chain, action, {
+      choiceButton(prompt, label ? label(info[action.chain]) : action.chain, action, {
         colour: info[action.chain].colour,
         key: keys[action.chain],
         title: title && title(info[action.chain]),
@@ -25,6 +26,9 @@ function chainPicker(prompt, options, view, hint, title) {
     ),
   );
 }
+
+/** What a chain's tier means to a buyer (rule 3.3). */
+const TIER_WORDS = { budget: "cheap", standard: "middle", premium: "dear" };
 
 export const prompts = {
   place_tile(prompt, options, view) {
@@ -61,8 +65,10 @@ export const prompts = {
       prompt,
       options,
       view,
-      "Your tile founds a new chain. Which one?",
-      (c) => `${c.tier} tier`,
+      "Your tile founds a new chain. Which one? Budget chains are cheap to buy and pay small " +
+        "bonuses; premium ones are dear and pay large bonuses.",
+      (c) => `${c.tier} tier: ${TIER_WORDS[c.tier] || ""}`,
+      (c) => `${c.name} (${c.tier}: ${TIER_WORDS[c.tier] || c.tier})`,
     );
   },
 

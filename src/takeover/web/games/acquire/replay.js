@@ -4,6 +4,7 @@
 import { el } from "../../shell/dom.js";
 import { renderBoard, renderLegend } from "./board.js";
 import { renderChains } from "./chains.js";
+import { learnColours, openingWords } from "./events.js";
 import { renderPlayers } from "./players.js";
 
 /**
@@ -13,6 +14,7 @@ import { renderPlayers } from "./players.js";
  */
 export function renderReplay(step, ctx) {
   const view = step.view;
+  learnColours(view);
   const names = ctx.names();
   const players = renderPlayers(view, (seat, o) => ctx.seatLabel(seat, o));
   (step.hands || []).forEach((hand, seat) => {
@@ -27,8 +29,12 @@ export function renderReplay(step, ctx) {
         ),
       );
   });
+  const opening = step.step === 0 ? openingWords(view, (seat) => names[seat]) : null;
   return {
-    main: [el("section", { class: "board-box" }, renderBoard(view, {}), renderLegend(false))],
+    main: [
+      el("section", { class: "board-box" }, renderBoard(view, {}), renderLegend(false)),
+      opening ? el("p", { class: "opening", text: opening }) : null,
+    ],
     side: [
       el("section", { class: "players-box" }, el("h3", { text: "Players" }), players),
       el(

@@ -130,7 +130,7 @@ export function renderScoreSheet(view, events, names) {
             return el(
               "tr",
               { class: ranks[p.seat] === 1 ? "first" : "", dataset: { seat: String(p.seat) } },
-              el("td", { text: ordinal(ranks[p.seat]) }),
+              el("td", { class: "place", text: placeWords(ranks, p.seat) }),
               el("td", { text: names[p.seat] }),
               detailed
                 ? [
@@ -145,7 +145,21 @@ export function renderScoreSheet(view, events, names) {
       ),
     ),
   );
+  if (new Set(ranks).size < ranks.length) {
+    sections.push(
+      el("p", {
+        class: "muted tie-rule",
+        text: "Equal scores share a place and the places after them move down (1st, 1st, 3rd: rule 8.5).",
+      }),
+    );
+  }
   return el("section", { class: "scoresheet" }, sections);
+}
+
+/** "2nd", or "1st (tied)" where another player has the same place. */
+function placeWords(ranks, seat) {
+  const tied = ranks.filter((r) => r === ranks[seat]).length > 1;
+  return ordinal(ranks[seat]) + (tied ? " (tied)" : "");
 }
 
 function rank(scores) {

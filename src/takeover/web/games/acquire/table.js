@@ -5,6 +5,7 @@
 import { el, replace } from "../../shell/dom.js";
 import { renderBoard, renderLegend } from "./board.js";
 import { renderChains } from "./chains.js";
+import { learnColours, openingWords } from "./events.js";
 import { renderHand } from "./hand.js";
 import { renderPlayers } from "./players.js";
 import { renderTradeForm } from "./trade.js";
@@ -28,21 +29,29 @@ export class AcquireTable {
   update(state) {
     const ctx = this.ctx;
     const view = state.view;
+    learnColours(view); // the log's lines, drawn after this, mark chains in their colours
     const names = ctx.names();
+    if (state.seq === 0 && !this.openingSaid) {
+      // the game's first position: the draw that decided who begins opens the log
+      const words = openingWords(view, (seat) => names[seat]);
+      if (words && ctx.note) ctx.note(words);
+      this.openingSaid = true;
+    }
     const placeable = new Map(
       state.legal.filter((a) => a.type === "place_tile").map((a) => [a.tile, a]),
     );
     const place = (action) => ctx.act(action);
     replace(
       this.boardBox,
-      renderBoard(view, { placeable, hand: view.hand || [], onPlace: place }),
-      renderLegend(!!view.hand),
+      // after the end the hand is no longer a move to make: the board shows none of it
+      renderBoard(view, { placeable, hand: view.finished ? [] : view.hand || [], onPlace: place }),
+      renderLegend(!!view.hand && !view.finished),
     );
     if (view.hand) {
       replace(
         this.handBox,
-        el("h3", { text: "Your tiles" }),
-        renderHand(view.hand, placeable, place),
+        el("h3", { text: view.finished ? "Your tiles, left unplaced" : "Your tiles" }),
+        renderHand(view.hand, placeable, place, !!view.finished),
       );
     } else {
       replace(

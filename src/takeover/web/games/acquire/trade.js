@@ -2,6 +2,7 @@
 // Proposals are open-ended, so the server never lists them; it checks each one we send.
 
 import { el } from "../../shell/dom.js";
+import { chainInfo, chainMark } from "./choices.js";
 
 /**
  * A collapsible form; `send(action)` gets a propose_trade action in record form.
@@ -13,6 +14,7 @@ export function renderTradeForm(view, send, names) {
   const me = view.players[view.seat];
   const others = view.players.filter((p) => p.seat !== view.seat);
   const onBoard = view.chains.filter((c) => c.size > 0).map((c) => c.name);
+  const info = chainInfo(view);
   const to = el(
     "select",
     { name: "to", "aria-label": "trade with" },
@@ -23,17 +25,18 @@ export function renderTradeForm(view, send, names) {
       "fieldset",
       {},
       el("legend", { text: title }),
+      // one row per field, names left and inputs right, so the two sides line up
       el(
         "label",
-        {},
-        "Cash $",
+        { class: "field" },
+        el("span", { class: "what", text: "Cash $" }),
         el("input", { type: "number", name: `${prefix}-cash`, min: 0, step: 100, value: 0 }),
       ),
       chains.map((c) =>
         el(
           "label",
-          {},
-          `${c} `,
+          { class: "field" },
+          el("span", { class: "what" }, chainMark(c, (info[c] || {}).colour), c),
           el("input", {
             type: "number",
             name: `${prefix}-${c}`,
