@@ -302,6 +302,8 @@ class _Search:
         self.slot_to: list[int] = []
         self.slot_variants: list[list[Segment]] = []
         self.slot_edges: list[list[int]] = []
+        self.slot_reach: list[int] = []
+        """Every edge a variant of the slot takes."""
         self.slot_need: list[int] = []
         self.slot_hexes: list[int] = []
         self.adj: list[list[tuple[int, int]]] = []
@@ -322,6 +324,10 @@ class _Search:
                 self.slot_to.append(to)
                 self.slot_variants.append(variants)
                 self.slot_edges.append([seg.edges for seg in variants])
+                track = 0
+                for seg in variants:
+                    track |= seg.edges
+                self.slot_reach.append(track)
                 self.slot_need.append(need)
                 self.slot_hexes.append(reach)
             here.sort(key=lambda ts: -net.value[ts[0]])  # richest first: good chains early
@@ -658,14 +664,52 @@ class _Search:
                 hexes[c] |= seg.hexes
             return sum((h & bonus).bit_count() for h in hexes)
 
+        reach = []
+        passes = []  # the mine and ranch hexes any variant of each slot passes
+        for found in options:
+            track = 0
+            mines = 0
+            for seg in found:
+                track |= seg.edges
+                mines |= seg.hexes & bonus
+            reach.append(track)
+            passes.append(mines)
+        failed: set[tuple[int, int]] = set()
+
+        def could(left: list[int]) -> int:
+            """The most mine and ranch hexes the routes could pass, the slots in
+            ``left`` still to lay out (branch and bound on the bonus)."""
+            hexes = [0] * len(chains)
+            for i, seg in enumerate(chosen):
+                if seg is not None:
+                    hexes[owner[i]] |= seg.hexes & bonus
+            for i in left:
+                hexes[owner[i]] |= passes[i]
+            return sum(h.bit_count() for h in hexes)
+
         def go(left: list[int], used: int) -> bool:
             """Lay out the slots in ``left``, the one with the fewest variants that still
-            fit first. True ends the search (a layout found, and no bonus sought)."""
+            fit first. True ends the search (a layout found, and no bonus sought). Where
+            no layout is sought for the bonus, the slots left and the edges taken that
+            they could use are remembered when they have no layout (another order of
+            the same choices meets them again)."""
             if not left:
                 got = passed() if most else 0
                 if not best or got > best[0][0]:
                     best[:] = [(got, list(chosen))]
                 return not most
+            key = (0, 0)
+            if most and best and could(left) <= best[0][0]:
+                return False
+            if not most:
+                items = 0
+                track = 0
+                for i in left:
+                    items |= 1 << i
+                    track |= reach[i]
+                key = (items, used & track)
+                if key in failed:
+                    return False
             pick = -1
             fits: list[Segment] = []
             for i in left:
@@ -682,15 +726,17 @@ class _Search:
                 if go(rest, used | seg.edges):
                     return True
             chosen[pick] = None
+            if not most:
+                failed.add(key)
             return False
 
         go(list(range(len(options))), 0)
         if not best:
             return None
         out: list[list[Segment]] = [[] for _ in chains]
-        for c, seg in zip(owner, best[0][1], strict=True):
-            assert seg is not None
-            out[c].append(seg)
+        for c, picked in zip(owner, best[0][1], strict=True):
+            assert picked is not None
+            out[c].append(picked)
         return out
 
     def realized(self, chain: _Chain, layout: list[Segment], distance: int) -> int:
@@ -716,12 +762,22 @@ class _Search:
 
     def beside(self, a: _Chain, b: _Chain) -> bool:
         """Whether every two consecutive slots of ``a`` have a layout beside every two
-        of ``b``: where two chains have no layout together, a few slots around one
-        place are nearly always the reason, and these small layouts are kept."""
+        of ``b``, and every slot of one beside every two slots of the other whose track
+        it may share (variants that share an edge with its own): where two chains have
+        no layout together, three or four slots nearly always are the reason, and these
+        small layouts are kept."""
         for wa in _windows(a.slots):
             for wb in _windows(b.slots):
                 if not self.fits(wa + wb):
                     return False
+        reach = self.slot_reach
+        for one, other in ((a.slots, b.slots), (b.slots, a.slots)):
+            for y in one:
+                near = [x for x in other if reach[x] & reach[y]]
+                for i in range(len(near)):
+                    for j in range(i + 1, len(near)):
+                        if not self.fits((near[i], near[j], y)):
+                            return False
         return True
 
     # -- chains of stops ------------------------------------------------------------------
