@@ -228,6 +228,7 @@ def seed3() -> list[tuple[int, Game1817]]:
     return decisions_of(SEED3)
 
 
+@pytest.mark.slow
 def test_the_seed3_position_is_exact(seed3: list[tuple[int, Game1817]]) -> None:
     """After action 1842, Belt's two 8-trains: the router's best set earns what the best
     of every set of all 41,157 routes earns (the exhaustive search takes a few seconds).
