@@ -94,10 +94,9 @@ class Planner:
         target = max(1 if index > 0 else 0, min(index + steps, len(MARKET_PRICES) - 1))
         return MARKET_PRICES[target]
 
-    def route_revenue(self, sym: str, distances: list[int] | None = None, limit: int = 2000) -> int:
+    def route_revenue(self, sym: str, distances: list[int] | None = None) -> int:
         """The best revenue the corporation's trains (or trains of ``distances``) could
-        run now: the map's auto-router (:func:`takeover.g1817.map.router.best_routes`,
-        keeping at most ``limit`` routes, the best by revenue: planning needs no more)."""
+        run now: the map's auto-router (:func:`takeover.g1817.map.router.best_routes`)."""
         from takeover.g1817.map.router import best_routes
 
         game = self.game
@@ -107,7 +106,7 @@ class Planner:
         if not distances or not corp.tokens_placed:
             return 0
         modern = "modern_trains" in game.optional_rules
-        total, _ = best_routes(game.board, sym, distances, game.phase_colors, modern, limit)
+        total, _ = best_routes(game.board, sym, distances, game.phase_colors, modern)
         return total
 
     def stop_revenue(self, place: str) -> int:
@@ -126,7 +125,6 @@ class Planner:
         distances: list[int],
         lay: tuple[str, str, int] | None = None,
         token: str | None = None,
-        limit: int = 300,
     ) -> tuple[int, int]:
         """(best revenue, what the stops on the changed hex pay) after a hypothetical lay
         (hex, tile copy, rotation) or token (city id) on a copy of the board alone: no
@@ -150,7 +148,7 @@ class Planner:
         if not distances or not board.corporation_cities(sym):
             return 0, stops
         modern = "modern_trains" in game.optional_rules
-        total, _ = best_routes(board, sym, distances, game.phase_colors, modern, limit)
+        total, _ = best_routes(board, sym, distances, game.phase_colors, modern)
         return total, stops
 
     def lay_fee(self, hex_id: str) -> int:
