@@ -16,6 +16,7 @@ BENCHES = {
     "1817": "takeover.bench.g1817",
     "bots1817": "takeover.bench.bots1817",
     "map1817": "takeover.bench.map1817",
+    "shape1817": "takeover.bench.shape1817",
     "server": "takeover.bench.server",
     "lobby": "takeover.bench.lobby",
     "cluster": "takeover.bench.cluster",

@@ -169,3 +169,25 @@ def test_heuristic_gives_back_the_token_that_pays_least() -> None:
     assert [pays[a] for a in order] == sorted(pays.values())
     chosen = make_bot("heuristic", "1817").choose(Observation(state, seat), random.Random(1))
     assert chosen == order[0]
+
+
+@pytest.mark.parametrize("players", [9, 12])
+def test_heuristic_starts_corporations_at_a_large_table(players: int) -> None:
+    """At 9 to 12 players a seat starts with $140 to $105 and spends most of it on a
+    private: it must still start a corporation (paying with the private, rule 3.4), so
+    that the first operating round has corporations to run."""
+    from takeover.core import registry
+    from takeover.g1817.rounds.operating import OperatingRound
+
+    names = [f"P{i + 1}" for i in range(players)]
+    state = registry.get("1817").new_game(names, "1817", seed=5)
+    assert isinstance(state, Game1817)
+    bots = [make_bot("heuristic", "1817") for _ in names]
+    rng = random.Random(5)
+    while not isinstance(state.round, OperatingRound):
+        decision = state.pending()
+        assert decision is not None, "the game ended before its first operating round"
+        seat = decision.seats[0]
+        state.apply(bots[seat].choose(Observation(state, seat), rng), seat)
+    floated = [c for c in state.corps.values() if c.floated]
+    assert len(floated) >= players // 2
