@@ -191,3 +191,25 @@ def test_heuristic_starts_corporations_at_a_large_table(players: int) -> None:
         state.apply(bots[seat].choose(Observation(state, seat), rng), seat)
     floated = [c for c in state.corps.values() if c.floated]
     assert len(floated) >= players // 2
+
+
+def test_heuristic_shorts_only_what_its_cash_can_carry() -> None:
+    """A short pays the corporation's dividends (rule 4.21): the
+    heuristic shorts a doomed corporation only while its cash covers two rounds of them."""
+    from takeover.bots.g1817.stock import dividend_guess, short_covered
+
+    for state, seat in decisions("1817__16852", every=7):
+        if state.pending() is None or not any(a.type == "short" for a in state.legal_actions(seat)):
+            continue
+        ctx = Ctx(state, seat, list(state.legal_actions(seat)), "buy_sell_par_shares")
+        short = next(a for a in ctx.legal if a.type == "short")
+        corp = ctx.corp(short)
+        assert corp is not None
+        need = 2 * dividend_guess(state, corp)
+        assert need > 0
+        ctx.player.cash = need - 1
+        assert not short_covered(ctx, corp)
+        ctx.player.cash = need + 10_000
+        assert short_covered(ctx, corp)
+        return
+    pytest.fail("no position of the game offers a short")
