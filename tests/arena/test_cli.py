@@ -74,8 +74,13 @@ def test_1817_arena_plays_whole_games_and_writes_replayable_records(tmp_path, ca
     for line in (out / "games.jsonl").read_text().splitlines():
         game = json.loads(line)
         assert game["end_reason"] in ("bankrupt", "final_phase") and game["illegal"] == [0] * 3
-        state = replay_record(json.loads((out / game["record"]).read_text()))
+        record = json.loads((out / game["record"]).read_text())
+        state = replay_record(record)
         assert state.is_terminal() and state.scores() == game["scores"]
+        # Each seat's action kinds add up to its decisions, as the record has them.
+        assert [sum(k.values()) for k in game["kinds"]] == game["decisions"]
+    kinds = {row["bot"]: row["kinds"] for row in summary["bots"]}
+    assert kinds["heuristic"]["lay_tile"] > 0 and "pass" in kinds["random"]
 
 
 def test_1817_bad_levels_and_options_are_named(capsys) -> None:

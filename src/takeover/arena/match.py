@@ -52,6 +52,8 @@ class GameResult:
     """Per seat, decisions taken (those with a single legal action included)."""
     max_think: list[float]
     max_cpu: list[float]
+    kinds: list[dict[str, int]] = field(default_factory=list)
+    """Per seat, how many actions of each type (the record form's ``type``) it took."""
     record: dict[str, Any] | None = field(default=None, repr=False)
 
     def line(self) -> dict[str, Any]:
@@ -73,6 +75,7 @@ class GameResult:
             "max_cpu_s": [round(t, 4) for t in self.max_cpu],
             "decisions": self.decisions,
             "max_think_s": [round(t, 4) for t in self.max_think],
+            "kinds": self.kinds,
         }
 
 
@@ -104,6 +107,7 @@ def play_game(
     cpu = [0.0] * n
     max_cpu = [0.0] * n
     decisions = [0] * n
+    kinds: list[dict[str, int]] = [{} for _ in range(n)]
     count = 0
     while (decision := state.pending()) is not None:
         count += 1
@@ -128,7 +132,10 @@ def play_game(
             state.apply(action, seat)
         except IllegalAction:
             illegal[seat] += 1
-            state.apply(obs.legal[rngs[seat].randrange(len(obs.legal))], seat)
+            action = obs.legal[rngs[seat].randrange(len(obs.legal))]
+            state.apply(action, seat)
+        kind = str(state.action_to_dict(action).get("type"))
+        kinds[seat][kind] = kinds[seat].get(kind, 0) + 1
     scores, ranks = state.scores(), state.ranks()
     assert scores is not None and ranks is not None
     summary = definition.summary(state)
@@ -149,5 +156,6 @@ def play_game(
         max_think=max_think,
         cpu=cpu,
         max_cpu=max_cpu,
+        kinds=kinds,
         record=state.to_record() if keep_record else None,
     )

@@ -37,6 +37,9 @@ class BotStats:
     max_think: float
     cpu_per_decision: float
     max_cpu: float
+    kinds: dict[str, int]
+    """Actions the bot took, by type (the record form's ``type``), most used first: whether
+    a bot ever borrows, shorts, merges or buys a train from another corporation."""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -95,6 +98,7 @@ def summarise(results: Iterable[GameResult], specs: Sequence[str]) -> list[BotSt
         wins = score = rank = think = 0.0
         decisions = 0
         max_think = cpu = max_cpu = 0.0
+        kinds: dict[str, int] = {}
         for r in results:
             credit = win_credit(r.ranks)
             for seat, e in enumerate(r.seating):
@@ -108,6 +112,8 @@ def summarise(results: Iterable[GameResult], specs: Sequence[str]) -> list[BotSt
                     max_think = max(max_think, r.max_think[seat])
                     cpu += r.cpu[seat]
                     max_cpu = max(max_cpu, r.max_cpu[seat])
+                    for kind, n in (r.kinds[seat] if r.kinds else {}).items():
+                        kinds[kind] = kinds.get(kind, 0) + n
         mu = sigma = ordinal = None
         if ratings is not None:
             mu = sum(ratings[e][0] for e in members) / len(members)
@@ -130,6 +136,7 @@ def summarise(results: Iterable[GameResult], specs: Sequence[str]) -> list[BotSt
                 max_think=max_think,
                 cpu_per_decision=cpu / decisions if decisions else 0.0,
                 max_cpu=max_cpu,
+                kinds=dict(sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
             )
         )
     return rows

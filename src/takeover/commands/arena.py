@@ -187,6 +187,9 @@ def _print_table(summary: dict[str, Any], rows: list[Any]) -> None:
     console.print(table)
     reasons = ", ".join(f"{k}: {v}" for k, v in summary["end_reasons"].items())
     console.print(f"end reasons: {reasons}; {summary['seconds']} s")
+    for row in rows:
+        per_game = ", ".join(f"{k} {n / max(1, row.games):.1f}" for k, n in row.kinds.items())
+        console.print(f"{row.bot}, actions per game by kind: {per_game}")
 
 
 def add_game_arguments(p: argparse.ArgumentParser) -> None:

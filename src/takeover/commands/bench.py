@@ -17,6 +17,7 @@ BENCHES = {
     "bots1817": "takeover.bench.bots1817",
     "map1817": "takeover.bench.map1817",
     "routes": "takeover.bench.routes",
+    "shape1817": "takeover.bench.shape1817",
     "server": "takeover.bench.server",
     "lobby": "takeover.bench.lobby",
     "cluster": "takeover.bench.cluster",

@@ -52,7 +52,8 @@ def play(title: str, players: int, specs: list[str], options: list[str], seed: i
             deciding = state.pending()
             assert deciding is not None
             debtors = {state.original_order.index(p.id) for p in state.players if p.cash < 0}
-            waits = deciding.kind == "discard_train"  # a train over the limit goes first
+            # A train over the limit and tokens over the limit go first (as on 18xx.games).
+            waits = deciding.kind in ("discard_train", "reduce_tokens")
             assert not debtors or waits or debtors & set(deciding.seats), "debts wait"
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
 

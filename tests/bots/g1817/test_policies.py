@@ -169,3 +169,47 @@ def test_heuristic_gives_back_the_token_that_pays_least() -> None:
     assert [pays[a] for a in order] == sorted(pays.values())
     chosen = make_bot("heuristic", "1817").choose(Observation(state, seat), random.Random(1))
     assert chosen == order[0]
+
+
+@pytest.mark.parametrize("players", [9, 12])
+def test_heuristic_starts_corporations_at_a_large_table(players: int) -> None:
+    """At 9 to 12 players a seat starts with $140 to $105 and spends most of it on a
+    private: it must still start a corporation (paying with the private, rule 3.4), so
+    that the first operating round has corporations to run."""
+    from takeover.core import registry
+    from takeover.g1817.rounds.operating import OperatingRound
+
+    names = [f"P{i + 1}" for i in range(players)]
+    state = registry.get("1817").new_game(names, "1817", seed=5)
+    assert isinstance(state, Game1817)
+    bots = [make_bot("heuristic", "1817") for _ in names]
+    rng = random.Random(5)
+    while not isinstance(state.round, OperatingRound):
+        decision = state.pending()
+        assert decision is not None, "the game ended before its first operating round"
+        seat = decision.seats[0]
+        state.apply(bots[seat].choose(Observation(state, seat), rng), seat)
+    floated = [c for c in state.corps.values() if c.floated]
+    assert len(floated) >= players // 2
+
+
+def test_heuristic_shorts_only_what_its_cash_can_carry() -> None:
+    """A short pays the corporation's dividends (rule 4.21): the
+    heuristic shorts a doomed corporation only while its cash covers two rounds of them."""
+    from takeover.bots.g1817.stock import dividend_guess, short_covered
+
+    for state, seat in decisions("1817__16852", every=7):
+        if state.pending() is None or not any(a.type == "short" for a in state.legal_actions(seat)):
+            continue
+        ctx = Ctx(state, seat, list(state.legal_actions(seat)), "buy_sell_par_shares")
+        short = next(a for a in ctx.legal if a.type == "short")
+        corp = ctx.corp(short)
+        assert corp is not None
+        need = 2 * dividend_guess(state, corp)
+        assert need > 0
+        ctx.player.cash = need - 1
+        assert not short_covered(ctx, corp)
+        ctx.player.cash = need + 10_000
+        assert short_covered(ctx, corp)
+        return
+    pytest.fail("no position of the game offers a short")

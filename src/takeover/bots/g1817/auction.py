@@ -3,8 +3,11 @@
 * ``private_auction``: open on (or raise) the private with the most value left over its
   price, bidding the minimum; pass when every private costs more than it is worth.
 * ``ipo_bid``: start a corporation while presiding fewer than the phase calls for (one
-  early, up to three late), bidding high enough to fund a first train; raise a rival's IPO
-  only while still short of corporations and within most of the buying power.
+  early, up to three late) whenever the buying power (cash and privates, rule 3.4) covers the
+  lowest bid, bidding high enough to fund a first train where it can (a corporation paid
+  for with privates borrows for its train); raise a rival's IPO only while still short of
+  corporations and within most of the buying power. At 9 to 12 players a seat's cash is
+  mostly spent on its private, so waiting for cash to spare meant no corporation at all.
 * ``ipo_size``: the largest size whose tokens leave the money for a train.
 * ``ipo_contribution``: put mail contracts into the corporation (they pay it), the
   cheapest private first when a debt must be covered, else stop.
@@ -60,7 +63,7 @@ def ipo_bid(ctx: Ctx, rng: random.Random) -> list[Action]:
         if short and int(low.get("price")) <= 0.85 * power:
             return [low]
         return []
-    if not short or power < 100 + next_train_price(ctx.game) // 2:
+    if not short or power < 100:
         return []
     unstarted = sorted({str(a.get("corporation")) for a in bids})
     pick = unstarted[rng.randrange(len(unstarted))]

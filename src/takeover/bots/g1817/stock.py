@@ -7,7 +7,10 @@ Every option of the turn gets a score; passing scores 0 and anything below is dr
   rival could take or wins one of a healthy corporation, less near the certificate limit,
   nothing for a corporation near the zone; a treasury share (money to the corporation)
   before a market one;
-* ``short``: a corporation heading for the zone (:func:`doomed`) that we do not preside;
+* ``short``: a corporation heading for the zone (:func:`doomed`) that we do not preside,
+  only while our cash covers two rounds of dividends on every short we would hold (a short
+  pays the corporation's dividends, rule 4.21: without that reserve a doomed corporation
+  that recovers bankrupts its short sellers);
 * ``sell``: shares of a doomed corporation we do not preside (the whole holding first);
   a president's sale only when forced;
 * ``start``: an IPO as :func:`ipo_bid` decides;
@@ -22,9 +25,10 @@ import random
 from takeover.bots.g1817.auction import ipo_bid
 from takeover.bots.g1817.context import Ctx
 from takeover.bots.g1817.crisis import sale_order
-from takeover.bots.g1817.values import doomed, quality
+from takeover.bots.g1817.values import TRAIN_EARNING, doomed, earning, next_train_name, quality
 from takeover.g1817.actions import Action
 from takeover.g1817.entities import Corporation
+from takeover.g1817.state import Game1817
 
 START_SCORE = 12.0
 
@@ -60,6 +64,22 @@ def buy_score(ctx: Ctx, action: Action) -> float:
     return score
 
 
+def dividend_guess(game: Game1817, corp: Corporation) -> int:
+    """What one share of ``corp`` may be paid in one operating round: its trains' typical
+    earnings, or the next train's when it has none (it may still buy one), per share."""
+    per_round = max(earning(game, corp), TRAIN_EARNING.get(next_train_name(game), 0))
+    return -(-per_round // max(1, corp.total_shares))
+
+
+def short_covered(ctx: Ctx, corp: Corporation) -> bool:
+    """Whether our cash covers two rounds of dividends on each short we would hold."""
+    game, pid = ctx.game, ctx.pid
+    shorted = [c for c in game.corps.values() if any(s.percent < 0 for s in c.shares_of(pid))]
+    if corp not in shorted:
+        shorted.append(corp)
+    return ctx.player.cash >= sum(2 * dividend_guess(game, c) for c in shorted)
+
+
 def turn(ctx: Ctx, rng: random.Random) -> list[Action]:
     """The stock-round turn (no IPO auction under way), best option first."""
     game, pid = ctx.game, ctx.pid
@@ -77,7 +97,8 @@ def turn(ctx: Ctx, rng: random.Random) -> list[Action]:
             score = buy_score(ctx, a)
         elif a.type == "short":
             corp = ctx.corp(a)
-            score = 15.0 if corp is not None and doomed(game, corp) else None
+            covered = corp is not None and doomed(game, corp) and short_covered(ctx, corp)
+            score = 15.0 if covered else None
         elif a.type == "sell_shares":
             corp = ctx.corp(a)
             if corp is not None and corp.owner != pid and doomed(game, corp):

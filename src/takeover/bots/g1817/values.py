@@ -36,6 +36,13 @@ def next_train_price(game: Game1817) -> int:
     return max(t.price for t in game.train_types.values())
 
 
+def next_train_name(game: Game1817) -> str:
+    """The name of the depot's next train (the last type's when the depot is empty)."""
+    if game.depot:
+        return game.depot[0].name
+    return max(game.train_types.values(), key=lambda t: t.price).name
+
+
 def rusts_soon(game: Game1817, train: Train) -> bool:
     """Whether the train rusts or goes obsolete when the next phase's train is bought."""
     ttype = game.train_types[train.name]
