@@ -186,11 +186,24 @@ def test_the_log_opens_with_the_draw_for_the_first_turn(page: Any, server: Any) 
 
     state = new_game(["Ann", "Bob", "Cy"], seed=3)
     FakeTable(page, positions.state_message(state, 0, seq=0), 0).open(server.url)
-    line = page.locator(".log li.game-note").first
+    line = page.locator(".log li.opening")
     line.wait_for()
     assert line.inner_text() == (
         "Draw for the first turn: Ann 2F, Bob 11E, Cy 4D. 4D is closest to 1A: Cy plays first."
     )
+
+
+def test_the_draw_still_heads_the_log_after_a_reload(page: Any, server: Any) -> None:
+    """A page that (re)joins after some moves gets them as ``recent``: when they reach back
+    to the first action, the draw heads the log again, once."""
+    state, entries = positions.played(3, seat=0, seed=3, names=["Ann", "Bob", "Cy"])
+    message = {**positions.state_message(state, 0, seq=3), "recent": entries}
+    FakeTable(page, message, 0).open(server.url)
+    page.locator(".log li.ev").first.wait_for()
+    first = page.locator(".log > li").first
+    assert first.get_attribute("class") == "note opening"
+    assert first.inner_text().startswith("Draw for the first turn: ")
+    assert page.locator(".log li.opening").count() == 1
 
 
 def test_a_merger_line_names_the_tile_not_the_player(page: Any, server: Any) -> None:

@@ -24,6 +24,7 @@ export class GameLog {
     this.who = who;
     this.first = null; // the number of the earliest action shown
     this.last = 0; // the number of the latest action shown
+    this.opening = null; // the game's line before its first action (Acquire's opening draw)
     this.follow = true;
     this.list = el("ol", { class: "log", "aria-live": "polite" });
     this.earlier = el(
@@ -106,7 +107,25 @@ export class GameLog {
       this.list.append(...this.lines(entry));
       if (typeof entry.seq === "number") this.last = entry.seq;
     }
+    this.showOpening();
     this.settle();
+  }
+
+  /**
+   * The game's line that comes before its first action (who begins, and why). It heads the
+   * log whenever the log reaches back to the first action: after a reload too, and once the
+   * earlier moves are loaded.
+   * @param {string|null} text
+   */
+  setOpening(text) {
+    this.opening = text || null;
+    this.showOpening();
+  }
+
+  showOpening() {
+    if (!this.opening || this.first === null || this.first > 1) return;
+    if (this.list.querySelector(":scope > li.opening")) return;
+    this.list.prepend(el("li", { class: "note opening", text: this.opening }));
   }
 
   /** Where the log starts when it has no action yet (a page that joins after `seq` moves). */
@@ -115,6 +134,7 @@ export class GameLog {
     this.first = seq + 1;
     this.last = seq;
     this.earlier.hidden = !(seq > 0);
+    this.showOpening();
   }
 
   /** Insert earlier actions above the others, keeping the reader's place. */
@@ -126,6 +146,7 @@ export class GameLog {
     this.list.prepend(...older.flatMap((entry) => this.lines(entry)));
     this.first = older[0].seq;
     this.earlier.hidden = !(this.first > 1);
+    this.showOpening();
     if (this.follow) this.stick();
     else this.list.scrollTop = top + (this.list.scrollHeight - before);
   }

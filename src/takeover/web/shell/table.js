@@ -193,6 +193,8 @@ export class TablePage {
       mySeat: () => this.mySeat,
       // a line of the game's own in the log, after this state's actions ("Stock round 2")
       note: (text) => this.notes.push(text),
+      // the line that heads the log before the first action, kept across reloads
+      opening: (text) => this.log.setOpening(text),
     });
     replace(this.main, this.view.panels.main || []);
     const decide = this.view.panels.decide || [];

@@ -31,12 +31,8 @@ export class AcquireTable {
     const view = state.view;
     learnColours(view); // the log's lines, drawn after this, mark chains in their colours
     const names = ctx.names();
-    if (state.seq === 0 && !this.openingSaid) {
-      // the game's first position: the draw that decided who begins opens the log
-      const words = openingWords(view, (seat) => names[seat]);
-      if (words && ctx.note) ctx.note(words);
-      this.openingSaid = true;
-    }
+    // the draw that decided who begins heads the log (again after a reload)
+    if (ctx.opening) ctx.opening(openingWords(view, (seat) => names[seat]));
     const placeable = new Map(
       state.legal.filter((a) => a.type === "place_tile").map((a) => [a.tile, a]),
     );
