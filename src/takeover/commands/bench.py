@@ -19,6 +19,7 @@ BENCHES = {
     "server": "takeover.bench.server",
     "lobby": "takeover.bench.lobby",
     "cluster": "takeover.bench.cluster",
+    "imports": "takeover.bench.imports",
 }
 """Benchmark name -> module with ``add_arguments(parser)`` and ``run(args) -> int``."""
 
