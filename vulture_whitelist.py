@@ -25,3 +25,10 @@ _.string_from  # rl/openspiel.py: AcquireObserver
 Random1817  # bots/g1817/random_bot.py
 Heuristic1817  # bots/g1817/heuristic.py
 Mcts1817  # bots/g1817/mcts.py
+
+# Replay workers' jobs, named by "module:function" (server/replays.py runs them).
+encoded_record  # server/archive.py
+position_at  # server/archive.py
+step_at  # server/imports.py
+record_of  # server/imports.py
+slow_replay  # tests/server/tasks.py: the replay workers' task in tests/server/test_replays.py

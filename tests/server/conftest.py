@@ -34,6 +34,7 @@ FAST = {
     "connections_per_address": 1000,
     "bot_tables": 1000,
     "imports_per_minute": 60_000.0,
+    "replay_rate_per_second": 1000.0,
 }
 """Scripted clients answer at once, from one address: lift the limits on rates, chat,
 tables and connections, and allow tables of bots only, except where a test is about them

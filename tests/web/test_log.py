@@ -41,7 +41,8 @@ def test_every_event_in_words(page: Any, server: Any) -> None:
             const { loadGame } = await import("./games/index.js");
             const game = await loadGame("acquire");
             // a line about a chain is its mark (a node) and its words: the words are checked
-            const words = (l) => (Array.isArray(l) ? l.filter((x) => typeof x === "string").join("") : l);
+            const words = (l) =>
+                Array.isArray(l) ? l.filter((x) => typeof x === "string").join("") : l;
             return events.map((e) => words(game.describe(e, (seat) => `P${seat}`)));
         }""",
         events,

@@ -22,6 +22,7 @@ BENCHES = {
     "lobby": "takeover.bench.lobby",
     "cluster": "takeover.bench.cluster",
     "bots-fair": "takeover.bench.botsfair",
+    "imports": "takeover.bench.imports",
 }
 """Benchmark name -> module with ``add_arguments(parser)`` and ``run(args) -> int``."""
 

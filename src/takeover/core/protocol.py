@@ -223,6 +223,13 @@ class RecordImport(Protocol):
         names in seat order."""
         ...
 
+    def resolve(self, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The record with only the actions that stand (undone ones, and the undo and
+        redo entries, left out), in one pass over it; ``RecordError`` naming a malformed
+        entry. :meth:`steps` of it is :meth:`steps` of ``data``, and costs the same
+        whatever ``data`` undid: a replay viewer keeps it to step through the record."""
+        ...
+
     def start(self, data: Mapping[str, Any]) -> GameState:
         """The game before the record's first action; ``RecordError`` for a bad setup."""
         ...

@@ -6,8 +6,11 @@ The only module of the package that touches files (for an optional trace). The C
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+import bisect
+import heapq
+import itertools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, TypeGuard
 
 from takeover.core.errors import RecordError, TakeoverError
 from takeover.core.protocol import Event
@@ -41,58 +44,159 @@ def is_fixture(data: Mapping[str, Any]) -> bool:
     )
 
 
-def applied_actions(actions: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The actions that remain once undo and redo are resolved, in record order.
+def applied_actions(actions: Sequence[Any]) -> list[Mapping[str, Any]]:
+    """The actions that stand once undo and redo are resolved, in record order.
 
-    ``undo`` takes back the last non-message action (or everything after ``action_id``);
-    ``redo`` restores the last batch undone; any other action forgets what could be redone.
+    As on 18xx.games: ``undo`` takes back the last action that is not a message, or with
+    ``action_id`` every one after the action of that id (``0``: all of them); ``redo``
+    puts back what the last undo took; any other action but a message forgets what
+    could be redone; messages are chat and are never undone. One pass over the record:
+    the standing actions are a stack of record positions (only its top moves on undo
+    and redo, so that each costs the same whatever the record holds), the messages a
+    list, merged at the end.
+
+    Raises ``RecordError`` naming the entry (its id and its place in ``actions``) for an
+    entry that is no object, an ``id`` that is no integer, an ``action_id`` that is no
+    integer or names no earlier action, and a ``redo`` with nothing to redo.
+
+    >>> [a["id"] for a in applied_actions([{"id": 1, "type": "pass"},
+    ...     {"id": 2, "type": "message"}, {"id": 3, "type": "undo"}])]
+    [2]
     """
-    applied: list[Mapping[str, Any]] = []
-    redo: list[list[Mapping[str, Any]]] = []
-    for action in actions:
+    ids: dict[int, int] = {}
+    """An id -> the first place it has in the record (for ``action_id``)."""
+    stack: list[int] = []
+    """The places of the standing actions (not messages), ascending, up to ``top``;
+    above it, what the undos since the last action took (``redo`` moves ``top`` back)."""
+    top = 0
+    undone: list[int] = []
+    """For each undo not yet redone, ``top`` before it."""
+    messages: list[int] = []
+    for place, action in enumerate(actions):
+        if not isinstance(action, Mapping):
+            raise RecordError(f"actions[{place}] must be an object", index=place, action=action)
+        ident = action.get("id")
+        if not _is_int(ident):
+            raise RecordError(
+                f'actions[{place}] needs "id": an integer, got {ident!r}',
+                index=place,
+                action=dict(action),
+            )
         kind = action.get("type")
         if kind == "undo":
+            undone.append(top)
             target = action.get("action_id")
-            batch: list[Mapping[str, Any]] = []
             if target is None:
-                for i in range(len(applied) - 1, -1, -1):
-                    if applied[i].get("type") != "message":
-                        batch.append(applied.pop(i))
-                        break
+                top = max(0, top - 1)
+            elif not _is_int(target):
+                raise _bad_entry(place, action, f"action_id must be an action's id, not {target!r}")
+            elif target == 0:
+                top = 0
+            elif target not in ids:
+                raise _bad_entry(place, action, f"action_id {target} names no earlier action")
             else:
-                keep: list[Mapping[str, Any]] = []
-                for a in applied:
-                    if a["id"] > target and a.get("type") != "message":
-                        batch.append(a)
-                    else:
-                        keep.append(a)
-                applied = keep
-                batch.reverse()
-            batch.reverse()
-            redo.append(batch)
+                top = bisect.bisect_right(stack, ids[target], 0, top)
         elif kind == "redo":
-            if redo:
-                applied.extend(redo.pop())
+            if not undone:
+                raise _bad_entry(
+                    place, action, "there is nothing to redo (no undo since the last action)"
+                )
+            top = undone.pop()
+        elif kind == "message":
+            messages.append(place)
         else:
-            applied.append(action)
-            if kind != "message":
-                redo.clear()
-    return applied
+            del stack[top:]
+            stack.append(place)
+            top += 1
+            undone.clear()
+        ids.setdefault(ident, place)
+    del stack[top:]
+    return [actions[place] for place in heapq.merge(stack, messages)]
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _bad_entry(place: int, action: Mapping[str, Any], what: str) -> RecordError:
+    """A malformed undo or redo, named by its id and its place in the record."""
+    return RecordError(
+        f"{action.get('type')} at actions[{place}]: {what}", index=action["id"], action=dict(action)
+    )
 
 
 def new_game(data: Mapping[str, Any]) -> Game1817:
+    """The game before the record's first action; ``RecordError`` naming a bad setup field."""
     settings = data.get("settings") or {}
-    rules = tuple(r for r in (settings.get("optional_rules") or []) if r)
-    players = [(int(p["id"]), str(p["name"])) for p in data["players"]]
-    return Game1817(str(data["title"]), players, int(settings.get("seed") or 0), rules)
+    if not isinstance(settings, Mapping):
+        raise RecordError(f'"settings" must be an object, got {settings!r}')
+    rules = settings.get("optional_rules") or []
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise RecordError(f'"settings.optional_rules" must be a list of names, got {rules!r}')
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, Mapping) for p in players):
+        raise RecordError('"players" must be a list of {"id", "name"} objects')
+    try:
+        seed = int(settings.get("seed") or 0)
+        seats = [(int(p["id"]), str(p["name"])) for p in players]
+        return Game1817(str(data["title"]), seats, seed, tuple(r for r in rules if r))
+    except RecordError:
+        raise
+    except (TakeoverError, KeyError, ValueError, TypeError, OverflowError) as exc:
+        raise RecordError(f"cannot set up the game: {type(exc).__name__} {exc}") from None
 
 
 def expand(raw: Mapping[str, Any]) -> list[Action]:
     """A record entry and the actions it ran automatically (``auto_actions``), in order."""
     out = [Action.from_dict(raw)]
-    for auto in raw.get("auto_actions") or []:
+    autos = raw.get("auto_actions") or []
+    if not isinstance(autos, list):
+        raise RecordError(f'"auto_actions" must be a list, got {autos!r}')
+    for auto in autos:
         out.append(Action.from_dict(auto))
     return out
+
+
+ENGINE_ERRORS = (
+    KeyError,
+    ValueError,
+    TypeError,
+    AttributeError,
+    AssertionError,
+    StopIteration,
+    IndexError,
+    RecursionError,
+    OverflowError,
+)
+"""What the engine may raise on a record it was never meant to read (a field of the wrong
+shape deep in an action): reported as a ``RecordError`` naming the action."""
+
+
+def play(
+    game: Game1817, entries: Iterable[Mapping[str, Any]]
+) -> Iterator[tuple[Mapping[str, Any], Action, list[Event]]]:
+    """Apply record entries that stand (:func:`applied_actions`) to ``game`` one at a time,
+    each with its ``auto_actions``: yields the entry, its action and the events.
+
+    Raises ``RecordError`` naming the action id at the first one that cannot be applied.
+    """
+    for raw in entries:
+        events: list[Event] = []
+        try:
+            actions = expand(raw)
+            for action in actions:
+                if game.finished and action.type == "message":
+                    continue
+                events += game.push(action)
+        except RecordError as exc:
+            raise RecordError(exc.reason, index=raw["id"], action=dict(raw)) from None
+        except TakeoverError as exc:
+            raise RecordError(str(exc), index=raw["id"], action=dict(raw)) from None
+        except ENGINE_ERRORS as exc:
+            raise RecordError(
+                f"engine error {type(exc).__name__}: {exc}", index=raw["id"], action=dict(raw)
+            ) from None
+        yield raw, actions[0], events
 
 
 def replay_steps(
@@ -101,37 +205,17 @@ def replay_steps(
     """Replay a fixture one applied record entry at a time (undo and redo resolved, its
     ``auto_actions`` with it): yields the entry, the game after it (the same object,
     moved on at the next step) and the events. ``before``: stop at the entry with this
-    id. The replay viewer steps through imported games with it; :func:`replay_game` is
-    built on it.
+    id. :func:`replay_game` is built on it.
 
     Raises ``RecordError`` naming the action id at the first action that cannot be applied.
     """
     if not is_fixture(data):
         raise RecordError("not an 18xx.games 1817 fixture")
     game = new_game(data)
-    for raw in applied_actions(list(data["actions"])):
-        if before is not None and raw["id"] >= before:
-            return
-        events: list[Event] = []
-        for action in expand(raw):
-            if game.finished and action.type == "message":
-                continue
-            try:
-                events += game.push(action)
-            except TakeoverError as exc:
-                raise RecordError(str(exc), index=raw["id"], action=dict(raw)) from None
-            except (
-                KeyError,
-                ValueError,
-                TypeError,
-                AttributeError,
-                AssertionError,
-                StopIteration,
-                IndexError,
-            ) as exc:
-                raise RecordError(
-                    f"engine error {type(exc).__name__}: {exc}", index=raw["id"], action=dict(raw)
-                ) from None
+    entries: Iterable[Mapping[str, Any]] = applied_actions(data["actions"])
+    if before is not None:
+        entries = itertools.takewhile(lambda raw: raw["id"] < before, entries)
+    for raw, _action, events in play(game, entries):
         yield raw, game, events
 
 

@@ -11,8 +11,7 @@ from typing import Any
 
 from takeover.core.errors import RecordError
 from takeover.core.protocol import ImportedStep
-from takeover.g1817.actions import Action
-from takeover.g1817.fixture import is_fixture, replay_steps
+from takeover.g1817.fixture import applied_actions, is_fixture, new_game, play
 from takeover.g1817.state import Game1817
 
 
@@ -30,14 +29,18 @@ class EighteenXX:
             raise RecordError('"players" must be a list of {"id", "name"} objects')
         return str(data["title"]), [str(p.get("name", p.get("id"))) for p in players]
 
-    def start(self, data: Mapping[str, Any]) -> Game1817:
-        from takeover.g1817.definition import _from_record
+    def resolve(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The record with only the actions that stand (undo and redo resolved in one
+        pass, :func:`~takeover.g1817.fixture.applied_actions`); resolving it again
+        changes nothing."""
+        return {**data, "actions": applied_actions(data["actions"])}
 
-        return _from_record(data)
+    def start(self, data: Mapping[str, Any]) -> Game1817:
+        return new_game(data)
 
     def steps(self, data: Mapping[str, Any]) -> Iterator[ImportedStep]:
-        for raw, game, events in replay_steps(data):
-            action = Action.from_dict(raw)
+        game = new_game(data)
+        for _raw, action, events in play(game, applied_actions(data["actions"])):
             yield ImportedStep(game.controller(action), action, events, game)
 
 

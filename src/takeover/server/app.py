@@ -47,6 +47,8 @@ STATUS = {
     "too_large": 413,
     "rate_limited": 429,
     "internal": 500,
+    "busy": 503,
+    "timeout": 503,
 }
 
 

@@ -1,24 +1,31 @@
 """The finished-games archive: the list, a game's record, and its positions step by step.
 
 Only finished games are served: a record reveals the tile bag. The records read
-last are kept in memory, since a replay viewer asks for one step after another.
+last are kept in memory, since a replay viewer asks for one step after another. A
+position and a record are computed by a replay worker (:mod:`.replays`: a job whose
+cost grows with the game never runs on the event loop), and both routes are limited to
+``replay_rate_per_second`` per client address.
 """
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from takeover.core.extensions import HANDS, OPEN_VIEW
 from takeover.core.protocol import Action, Event, GameState
 from takeover.core.registry import get as get_game
+from takeover.server.limits import address_bucket, client_address
 from takeover.server.master import MasterError
 from takeover.server.services import services
 from takeover.server.storage import TableRecord
 from takeover.server.table import Update, iso, play_on, start_state
+
+if TYPE_CHECKING:
+    from takeover.server.replays import Deadline
 
 KEPT = 64
 """Finished records kept in memory."""
@@ -41,12 +48,20 @@ async def record(request: Request) -> Response:
     docs/record-format.md; 18xx.games' for 1817), or of an imported one as it came."""
     from takeover.server import imports
 
+    check_replay_rate(request)
     found, table_id = services(request), request.path_params["table_id"]
     imported = await imports.find(found, table_id)
     if imported is not None:
-        return JSONResponse(imported.record)
+        return await imports.record(request, imported)
     rec = await finished_record(request, table_id)
-    return JSONResponse(await asyncio.to_thread(game_record, rec))
+    body = await found.replays.run(
+        client_address(request),
+        table_id,
+        "takeover.server.archive:encoded_record",
+        rec,
+        what="replaying this game",
+    )
+    return Response(body, media_type="application/json")
 
 
 async def step(request: Request) -> Response:
@@ -54,6 +69,7 @@ async def step(request: Request) -> Response:
     game, or an imported one)."""
     from takeover.server import imports
 
+    check_replay_rate(request)
     try:
         n = int(request.path_params["n"])
     except ValueError:
@@ -62,12 +78,35 @@ async def step(request: Request) -> Response:
     if table_id not in found.records:
         imported = await imports.find(found, table_id)
         if imported is not None:
-            return JSONResponse(await imports.step(found, imported, n))
+            return await imports.step(request, imported, n)
     rec = await finished_record(request, table_id)
     total = len(rec.actions)
     if not 0 <= n <= total:
         raise MasterError("bad_request", f"step must be 0 to {total}, not {n}")
-    return JSONResponse(await asyncio.to_thread(position, rec, n))
+    made = await found.replays.run(
+        client_address(request),
+        table_id,
+        "takeover.server.archive:position_at",
+        rec,
+        n,
+        what="replaying this game",
+    )
+    return JSONResponse(made)
+
+
+def check_replay_rate(request: Request) -> None:
+    """Refuse a replay step or record past the address's ``replay_rate_per_second``."""
+    found = services(request)
+    rate = found.settings.replay_rate_per_second
+    bucket = address_bucket(
+        found.replay_buckets, client_address(request), rate, max(1, int(3 * rate))
+    )
+    if not bucket.take():
+        raise MasterError(
+            "rate_limited",
+            f"too many replay requests: {rate:g} a second at most (a burst of "
+            f"{max(1, int(3 * rate))})",
+        )
 
 
 async def finished_record(request: Request, table_id: str) -> TableRecord:
@@ -96,6 +135,16 @@ def game_record(rec: TableRecord) -> dict[str, Any]:
     for _ in play_on(state, rec.actions, 0):
         pass
     return state.to_record()
+
+
+def encoded_record(_deadline: Deadline, rec: TableRecord) -> bytes:
+    """:func:`game_record` as JSON (a replay worker's job)."""
+    return msgspec.json.encode(game_record(rec))
+
+
+def position_at(_deadline: Deadline, rec: TableRecord, n: int) -> dict[str, Any]:
+    """:func:`position` (a replay worker's job)."""
+    return position(rec, n)
 
 
 def position(rec: TableRecord, n: int) -> dict[str, Any]:

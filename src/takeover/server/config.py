@@ -47,6 +47,18 @@ class Settings:
     """Records one client address may upload a minute (each is replayed once: CPU time),
     three at once."""
 
+    # ------------------------------------------------------------------ replays
+    replay_rate_per_second: float = 20.0
+    """Replay requests (``GET /api/games/{id}/steps/{n}`` and ``.../record``) per second
+    per client address (a burst of three seconds' worth)."""
+    replay_workers: int = 2
+    """Worker processes for the work that grows with a record: reading uploads, replay
+    steps, records (docs/server-protocol.md); 0: threads of the server process."""
+    replay_seconds: float = 10.0
+    """The most one such job may take; past it the request is answered ``timeout``."""
+    replay_queue: int = 64
+    """Such jobs that may wait for a worker; one more is answered ``busy``."""
+
     # ------------------------------------------------------------------ names and chat
     name_length: int = 24
     chat_length: int = 300

@@ -17,11 +17,12 @@ from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
 from takeover.server.limits import Bucket
 from takeover.server.master import Master
+from takeover.server.replays import Replays
 from takeover.server.storage import Store, TableRecord
 from takeover.server.transport import Hub
 
 if TYPE_CHECKING:
-    from takeover.server.imports import Cursor
+    from takeover.server.storage.repository import ImportRecord
 
 log = logging.getLogger("takeover.server")
 
@@ -44,10 +45,14 @@ class Services:
         """Client address -> its rate limit for lobby requests."""
         self.import_buckets: dict[str, Bucket] = {}
         """Client address -> its rate limit for uploaded records."""
+        self.replay_buckets: dict[str, Bucket] = {}
+        """Client address -> its rate limit for replay steps and records."""
+        self.replays = Replays(settings)
+        """The workers for work that grows with a record (uploads, steps, records)."""
         self.records: OrderedDict[str, TableRecord] = OrderedDict()
         """The finished games the archive read last."""
-        self.imports: OrderedDict[str, Cursor] = OrderedDict()
-        """The imported games stepped through last, each at its replay position."""
+        self.imports: OrderedDict[str, ImportRecord] = OrderedDict()
+        """The summaries (not the records) of the imported games asked for last."""
         self._cleaner: asyncio.Task[None] | None = None
 
     @contextlib.asynccontextmanager
@@ -64,6 +69,7 @@ class Services:
                 await self._cleaner
             await self.master.close()
             self.bots.close()
+            self.replays.close()
             self.store.close()
 
     async def _clean_regularly(self) -> None:

@@ -108,12 +108,12 @@ def worker_main(conn: Connection, parent: int, warm: tuple[str, ...], task: str)
 class Worker:
     """One worker process and the parent's end of its pipe."""
 
-    def __init__(self, ctx: Any, warm: tuple[str, ...], task: str) -> None:
+    def __init__(self, ctx: Any, warm: tuple[str, ...], task: str, label: str = "bot") -> None:
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(
             target=worker_main,
             args=(child, os.getpid(), warm, task),
-            name="takeover-bot",
+            name=f"takeover-{label}",
             daemon=True,
         )
         self.proc.start()
@@ -127,11 +127,11 @@ class Worker:
     def wait_ready(self) -> None:
         """Block until the worker says it is ready (in an I/O thread)."""
         if not self.conn.poll(START_SECONDS):
-            raise NoWorkers("a bot worker did not start in time")
+            raise NoWorkers("a worker did not start in time")
         try:
             self.conn.recv()
         except (EOFError, OSError):
-            raise NoWorkers("a bot worker died as it started") from None
+            raise NoWorkers("a worker died as it started") from None
 
     def exchange(self, args: tuple[Any, ...]) -> tuple[str, Any]:
         """Send one job and wait for its answer (in an I/O thread); ``EOFError`` or
@@ -287,7 +287,8 @@ class FairQueue:
 class WorkerPool:
     """``size`` worker processes running ``task`` (``module:function``), shared fairly
     between groups and keys (a creator and its tables); one group holds at most
-    ``per_group`` of them at once (0: no limit)."""
+    ``per_group`` of them at once (0: no limit). ``label`` names them in the process list
+    and the log (``bot``, ``replay``)."""
 
     def __init__(
         self,
@@ -296,14 +297,16 @@ class WorkerPool:
         task: str,
         warm: tuple[str, ...] = (),
         per_group: int = 0,
+        label: str = "bot",
     ) -> None:
         self.size = max(1, size)
+        self.label = label
         self.seconds = seconds
         self.task = task
         self.warm = warm
         self._ctx = multiprocessing.get_context("spawn")
         # one thread per worker waits on its pipe; as many again for replacements starting
-        self._io = ThreadPoolExecutor(max_workers=2 * self.size, thread_name_prefix="bot-io")
+        self._io = ThreadPoolExecutor(max_workers=2 * self.size, thread_name_prefix=f"{label}-io")
         self._idle: list[Worker] = []
         self._busy: set[Worker] = set()
         self._starting = 0
@@ -316,7 +319,7 @@ class WorkerPool:
         """``task(*args)`` in a worker, when this key's turn comes; :class:`Overran` if it
         ran past its time, :class:`NoWorkers` if no worker can start here."""
         if self._closed:
-            raise RuntimeError("the bot workers are closed")
+            raise RuntimeError(f"the {self.label} workers are closed")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         job = Job(group, key, args, future)
         self._queue.push(job)
@@ -334,6 +337,10 @@ class WorkerPool:
 
     def waiting(self) -> int:
         return len(self._queue)
+
+    def would_wait(self) -> int:
+        """How many jobs would be waiting for a worker with one more asked for now."""
+        return max(0, len(self._busy) + self.waiting() + 1 - self.size)
 
     # ------------------------------------------------------------------ the fair queue
     def _forget(self, job: Job) -> None:
@@ -355,14 +362,16 @@ class WorkerPool:
             reply = await asyncio.wait_for(asyncio.shield(exchange), self.seconds + GRACE_SECONDS)
         except TimeoutError:
             log.warning(
-                "a bot worker ran past %.1fs; killing it and starting another", self.seconds
+                "a %s worker ran past %.1fs; killing it and starting another",
+                self.label,
+                self.seconds,
             )
             await self._retire(worker, exchange)
             self._finish(job, error=Overran(f"the bot took longer than {self.seconds:g} s"))
             return
         except (EOFError, OSError) as exc:
             if not self._closed:
-                log.error("a bot worker died (%s); starting another", type(exc).__name__)
+                log.error("a %s worker died (%s); starting another", self.label, type(exc).__name__)
             await self._retire(worker, exchange)
             self._finish(job, error=Overran("the bot's worker died"))
             return
@@ -409,10 +418,10 @@ class WorkerPool:
 
     async def _start_one(self) -> None:
         try:
-            worker = Worker(self._ctx, self.warm, self.task)
+            worker = Worker(self._ctx, self.warm, self.task, self.label)
         except Exception:
             self._starting -= 1
-            self._no_workers(NoWorkers("bot worker processes cannot start here"))
+            self._no_workers(NoWorkers(f"{self.label} worker processes cannot start here"))
             return
         try:
             await asyncio.get_running_loop().run_in_executor(self._io, worker.wait_ready)

@@ -396,9 +396,23 @@ class Repository:
             conn.execute(delete(ImportRow).where(ImportRow.id.in_(doomed)))
 
     # ------------------------------------------------------------------ reads
-    def imported(self, conn: Connection, import_id: str) -> ImportRecord | None:
-        """The imported record ``import_id``, if the store keeps it."""
-        row = conn.execute(select(ImportRow).where(ImportRow.id == import_id)).first()
+    def imported(
+        self, conn: Connection, import_id: str, record: bool = True
+    ) -> ImportRecord | None:
+        """The imported record ``import_id``, if the store keeps it; ``record=False``:
+        its summary only (the ``record`` left empty, not read from the database)."""
+        columns = [
+            ImportRow.id,
+            ImportRow.game,
+            ImportRow.title,
+            ImportRow.players,
+            ImportRow.actions,
+            ImportRow.created_at,
+            ImportRow.creator,
+        ]
+        if record:
+            columns.append(ImportRow.record)
+        row = conn.execute(select(*columns).where(ImportRow.id == import_id)).first()
         if row is None:
             return None
         return ImportRecord(
@@ -407,7 +421,7 @@ class Repository:
             row.title,
             list(row.players),
             row.actions,
-            row.record,
+            row.record if record else {},
             row.created_at,
             row.creator,
         )

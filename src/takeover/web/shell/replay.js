@@ -2,13 +2,16 @@
 // public position after move N (GET /api/games/{id}/steps/{n}, hands included). The controls
 // and the move's log are the shell's; the position is drawn by the game module's
 // `renderReplay`. Every key press counts: presses move a target step at once, and the viewer
-// draws the newest target when its position arrives (positions in between may be skipped).
+// draws the newest target when its position arrives (positions in between may be skipped). A
+// step refused as one too many (rate-limited, or the server busy) is asked for again a moment later.
 
 import { gameOf, loadGame } from "../games/index.js";
 import { api } from "./api.js";
 import { el, replace } from "./dom.js";
 import { displayNames, seatLabel } from "./seats.js";
 import { isTouch } from "./words.js";
+
+const RETRY_MS = 1000; // after a step the server refused as too many at once (429, 503 busy)
 
 const SPEEDS = [
   ["slow", 1500],
@@ -172,6 +175,11 @@ export class ReplayPage {
         data = await this.fetch(n);
         this.app.connection("ok");
       } catch (err) {
+        if (err.code === "rate_limited" || err.code === "busy") {
+          // too many steps asked at once (a key held down): ask again in a moment
+          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+          continue;
+        }
         if (err.code === "offline") this.app.connection("lost", err.message, () => this.go(n));
         replace(this.move, el("p", { class: "error", text: err.message }));
         return;
