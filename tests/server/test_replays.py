@@ -117,7 +117,8 @@ def test_other_requests_are_served_while_a_heavy_replay_runs(
         ]:
             asked = time.monotonic()
             body = GAME.read_bytes() if method == "POST" else None
-            r = client.request(method, path, content=body)
+            headers = {"content-type": "application/json"} if body else None
+            r = client.request(method, path, content=body, headers=headers)
             assert r.status_code in (200, 201), r.text
             assert time.monotonic() - asked < 10, f"{path} waited for the heavy replay"
         assert not answer  # (the heavy one is still computing)

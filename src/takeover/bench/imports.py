@@ -57,6 +57,9 @@ from takeover.server.config import Settings
 
 GAME = "1817__1817_game_end_bankrupt"
 
+JSON = {"content-type": "application/json"}
+"""What the server asks of an upload's body (it refuses any other type with 415)."""
+
 NAME_LENGTH = Settings().name_length
 """The server's default bound on a player's name, which an import's names are held to."""
 PREFIX = 100
@@ -267,13 +270,13 @@ async def _latency(base: str, raw: bytes, uploaders: int, seconds: float) -> dic
                 if (await http.get("/api/options")).status_code == 200:
                     break
             await asyncio.sleep(0.1)
-        await http.post("/api/imports", content=raw)  # the workers started
+        await http.post("/api/imports", content=raw, headers=JSON)  # the workers started
         stop = time.monotonic() + seconds
         done: list[int] = []
 
         async def upload() -> None:
             while time.monotonic() < stop:
-                r = await http.post("/api/imports", content=raw)
+                r = await http.post("/api/imports", content=raw, headers=JSON)
                 done.append(r.status_code)
 
         waits: list[float] = []
