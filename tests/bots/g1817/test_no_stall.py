@@ -52,7 +52,9 @@ def play(title: str, players: int, specs: list[str], options: list[str], seed: i
             deciding = state.pending()
             assert deciding is not None
             debtors = {state.original_order.index(p.id) for p in state.players if p.cash < 0}
-            waits = deciding.kind == "discard_train"  # a train over the limit goes first
+            # a train over the limit goes first, and in an acquisition round a survivor's
+            # token reduction (the reference's order of steps)
+            waits = deciding.kind in ("discard_train", "reduce_tokens")
             assert not debtors or waits or debtors & set(deciding.seats), "debts wait"
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")
 

@@ -293,7 +293,8 @@ class HomeToken(Step):
             f"Zeeland before phase 3)",
         )
         self.game.place_token(corp, action)
-        self.round.pending_home = corp.sym if self.game.second_home_due(corp) else None
+        second = self.game.second_home_due(corp) and bool(home_cities(self.game, corp))
+        self.round.pending_home = corp.sym if second else None
 
 
 class BuySellParShares(Step):

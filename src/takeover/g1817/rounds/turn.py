@@ -87,7 +87,7 @@ class TurnStep(Step):
         wanted = action.key()
         if any(option.key() == wanted for option in self.options()):
             return None
-        return f"{self.corp.sym} cannot {action.type} {dict(action.fields)} in its {self.name} step"
+        return f"{action} is not legal in {self.corp.sym}'s {self.name} step"
 
     def act(self, action: Action) -> None:
         """Apply ``action``, already checked."""
