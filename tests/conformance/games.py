@@ -180,9 +180,11 @@ ACQUIRE = GameCase(
 
 
 def _g1817_listed(state: Any, action: Action) -> bool:
-    from takeover.g1817.legal import is_listed_kind
+    """A kind 1817 lists in full, and not an action a listed price range covers (it is
+    listed, in that form)."""
+    from takeover.g1817.legal import covers, is_listed_kind
 
-    return bool(is_listed_kind(state, action))
+    return bool(is_listed_kind(state, action)) and not covers(state.legal_actions(), action)
 
 
 def _titled(title: str, *options: str) -> dict[str, Any]:

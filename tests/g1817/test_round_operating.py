@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from takeover.g1817.actions import Action
 from takeover.g1817.rounds.operating import OperatingRound
+from takeover.g1817.rounds.turn import BuyTrain
 from takeover.g1817.track import bridge_targets
 
 from .games import position_before
 from .refusal import act, assert_listed, assert_refused
+
+
+def buy_step(rnd: OperatingRound) -> BuyTrain:
+    step = rnd.turn_step
+    assert isinstance(step, BuyTrain)
+    return step
 
 
 def test_a_dividend_is_decided_only_after_running() -> None:
@@ -21,7 +28,7 @@ def test_a_dividend_is_decided_only_after_running() -> None:
     )
     corp = game.round.current()
     assert isinstance(corp, str)
-    assert_refused(game, act("dividend", corp, kind="payout"), "no revenue to pay out")
+    assert_refused(game, act("dividend", corp, kind="payout"), "dividend is not possible now")
 
 
 def test_a_loan_is_paid_off_with_100_in_cash() -> None:
@@ -62,7 +69,45 @@ def test_no_bridge_while_the_loan_step_decides() -> None:
             "target_type": "hex",
         }
     )
-    assert_refused(game, bridge, "may not place a bridge while Belt decides on loans")
+    assert_refused(game, bridge, "assign is not possible now")
+
+
+def test_a_bridge_is_listed_in_the_train_step() -> None:
+    """A bridge is accepted in every step before Loan, and listed there too
+    (1817WO_game_end_bankrupt, action 81: Belt, with its bridge private, buys trains)."""
+    game = position_before("1817WO__1817WO_game_end_bankrupt", lambda raw_id, a, s: raw_id == 81)
+    assert game.round.step() == "BuyTrain" and game.round.current() == "Belt"
+    bridges = [a for a in game.legal_actions() if a.type == "assign"]
+    assert bridges
+    act_on = game.clone()
+    act_on.apply(bridges[0])
+    assert act_on.round.step() == "BuyTrain"
+
+
+def test_another_corporations_train_is_listed_with_its_price_range() -> None:
+    game = position_before(
+        "1817__16281",
+        lambda raw_id, a, s: (
+            isinstance(s.round, OperatingRound)
+            and s.round.step() == "BuyTrain"
+            and s.round.corp.cash > 10
+            and len(s.round.corp.trains) < s.train_limit
+            and any(c.trains and c is not s.round.corp for c in s.corps.values())
+        ),
+    )
+    rnd = game.round
+    assert isinstance(rnd, OperatingRound)
+    corp = rnd.corp
+    sales = [a for a in game.legal_actions() if a.get("max_price") is not None]
+    assert sales and all(a.get("price") == 1 and a.get("max_price") == corp.cash for a in sales)
+    train = str(sales[0].get("train"))
+    assert_refused(game, act("buy_train", corp.sym, train=train, price=0), "may pay from 1")
+    too_much = corp.cash + 1
+    assert_refused(game, act("buy_train", corp.sym, train=train, price=too_much), "may pay")
+    bought = game.clone()
+    bought.apply(act("buy_train", corp.sym, train=train, price=corp.cash))
+    assert train in {t.id for t in bought.corps[corp.sym].trains}
+    assert "max_price" not in bought.history[-1]
 
 
 def test_a_train_left_with_a_liquidated_corporation_keeps_the_train_step_open() -> None:
@@ -81,15 +126,15 @@ def test_a_train_left_with_a_liquidated_corporation_keeps_the_train_step_open() 
     others = [c for c in game.corps.values() if c is not corp]
     for other in others:
         other.trains = []
-    assert not rnd.can_buy_train()
+    assert not buy_step(rnd).waits()
     gone = others[0]
     train = game.depot.pop()
     gone.trains.append(train)
     game.reset_corporation(gone)
     assert game.left_trains == [train] and not game.corps[gone.sym].trains
-    assert rnd.can_buy_train()
+    assert buy_step(rnd).waits()
     train.obsolete = True  # an obsolete train is not for sale
-    assert not rnd.can_buy_train()
+    assert not buy_step(rnd).waits()
 
 
 def test_left_trains_rust() -> None:
@@ -115,7 +160,7 @@ def test_an_obsolete_train_given_back_to_the_depot_is_not_for_sale() -> None:
     plus = next(t for t in game.depot if t.name == "2+")
     game.depot.remove(plus)
     game.discarded.append(plus)
-    assert any(a.get("train") == plus.id for a in rnd.depot_trains())
+    assert any(a.get("train") == plus.id for a in buy_step(rnd).options())
     game.train_bought(next(t for t in game.depot if t.name == "4"))
     assert plus.obsolete and plus in game.discarded
-    assert all(a.get("train") != plus.id for a in rnd.depot_trains())
+    assert all(a.get("train") != plus.id for a in buy_step(rnd).options())

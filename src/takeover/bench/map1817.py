@@ -36,6 +36,7 @@ from takeover.bench.g1817 import GAMES
 from takeover.g1817.fixture import applied_actions, expand, new_game, replay_game
 from takeover.g1817.map.router import best_routes
 from takeover.g1817.rounds.operating import OperatingRound
+from takeover.g1817.rounds.turn import Route, Track
 from takeover.g1817.state import Game1817
 
 LONGEST = "1817__15528"
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             if not isinstance(rnd, OperatingRound) or rnd.finished:
                 continue
             corp = rnd.corp
-            if rnd.stage == "route" and corp.trains:
+            if isinstance(rnd.turn_step, Route) and corp.trains:
                 distances = [int(t.name.rstrip("+")) for t in corp.trains]
                 colors = state.phase_colors
                 job = functools.partial(best_routes, state.board, corp.sym, distances, colors)
@@ -148,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
                 routes.append(t)
                 if len(distances) >= 3 and state.phase_index >= 4:
                     late3.append(t)
-            elif rnd.stage == "track":
+            elif isinstance(rnd.turn_step, Track):
                 lays.append(best(args.repeat, state.legal_actions))
     print(f"router, {len(routes)} route decisions: {quantiles(routes)}")
     if late3:

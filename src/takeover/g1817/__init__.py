@@ -1,7 +1,6 @@
-"""1817 (and 1817NA, 1817WO): the financial engine that replays 18xx.games records.
-
-Stage 1: the round machine and all money rules; map actions are applied as recorded
-(terrain and second-lay costs charged, route revenue read from the action).
+"""1817 (and 1817NA, 1817WO): the rules engine, which plays new games and replays
+18xx.games records: rounds of small steps, the money rules and the map (lays, tokens and
+routes checked and computed, revenue from the routes run).
 """
 
 from takeover.core import registry

@@ -40,7 +40,7 @@ FIELDS: dict[str, frozenset[str]] = {
         "bankrupt": (),
         "bid": ("company", "corporation", "price"),
         "buy_shares": ("percent", "shares"),
-        "buy_train": ("price", "train", "variant"),
+        "buy_train": ("max_price", "price", "train", "variant"),
         "choose": ("choice",),
         "convert": (),
         "discard_train": ("train",),
@@ -103,6 +103,10 @@ def _thaw(value: Any) -> Any:
         return [_thaw(v) for v in value]
     return value
 
+
+LISTING_ONLY = frozenset({"max_price"})
+"""Fields a listed action carries to say a range (another corporation's train: any price
+from ``price`` to ``max_price``); they decide nothing, and the record leaves them out."""
 
 KEY_FIELDS: dict[str, tuple[str, ...]] = {
     "bid": ("company", "corporation", "price"),
@@ -168,14 +172,15 @@ class Action:
         return cls(type_, entity, entity_type, _freeze(fields))
 
     def key(self) -> tuple[Any, ...]:
-        """What identifies the decision: type, entity and its deciding fields, so a
-        recorded action matches the listed one it took."""
+        """What identifies the decision: type, entity (a symbol names a corporation or a
+        private: 1817's ME is both) and its deciding fields, so a recorded action matches
+        the listed one it took."""
         fields = tuple(
             (name, _freeze(value))
             for name in KEY_FIELDS.get(self.type, ())
             if (value := self.get(name)) is not None
         )
-        return (self.type, str(self.entity), fields)
+        return (self.type, self.entity_type, str(self.entity), fields)
 
     def with_field(self, name: str, value: Any) -> Action:
         """The same action with field ``name`` set to ``value``."""

@@ -107,6 +107,10 @@ class GameData:
     def train_limit(self) -> int:
         return PHASES[self.phase_index].train_limit
 
+    def room_for_train(self, corp: Corporation) -> bool:
+        """Whether ``corp`` is below the train limit (rule 4.23)."""
+        return len(corp.trains) < self.train_limit
+
     @property
     def corporation_sizes(self) -> tuple[int, ...]:
         return PHASES[self.phase_index].sizes
@@ -157,14 +161,10 @@ class GameData:
         self.set_price(corp, index)
 
     def move_left(self, corp: Corporation, times: int = 1) -> None:
-        for _ in range(times):
-            assert corp.price_index is not None
-            self.move(corp, corp.price_index - 1)
+        self.move(corp, self.index_after(corp, -times))
 
     def move_right(self, corp: Corporation, times: int = 1) -> None:
-        for _ in range(times):
-            assert corp.price_index is not None
-            self.move(corp, corp.price_index + 1)
+        self.move(corp, self.index_after(corp, times))
 
     def order_key(self, corp: Corporation) -> tuple[int, int, int, str]:
         """Operating order: higher price first, then earlier arrival on the space."""
@@ -389,14 +389,7 @@ class GameData:
         paid out: left when nothing, right once from the price, twice from double (an
         acquisition-zone price counts as $40; rules 4.21-4.22).
         """
-        if kind == "withhold":
-            withheld: float = revenue
-        elif kind == "payout":
-            withheld = 0
-        elif corp.total_shares == 2:
-            withheld = revenue / 2
-        else:
-            withheld = (revenue // 2 // corp.total_shares) * corp.total_shares
+        withheld = self.withheld(corp, revenue, kind)
         paid = revenue - withheld
         corp.cash += int(withheld)
         if paid > 0:
@@ -408,16 +401,45 @@ class GameData:
             treasury = corp.percent_of(corp.sym)
             if treasury:
                 corp.cash += math.ceil(treasury / corp.share_percent * per_share)
-        price = 40 if self.in_acquisition(corp) else self.price(corp)
-        if paid <= 0:
+        steps = self.dividend_steps(corp, paid)
+        if steps < 0:
             self.move_left(corp)
-        elif paid >= 2 * price:
-            self.move_right(corp, 2)
-        elif paid >= price:
-            self.move_right(corp)
+        elif steps:
+            self.move_right(corp, steps)
         for train in list(corp.trains):
             if train.obsolete:
                 self.rust(corp, train)
+
+    @staticmethod
+    def withheld(corp: Corporation, revenue: int, kind: str) -> float:
+        """What the corporation keeps of ``revenue`` paid as ``kind`` (a 2-share half pay
+        keeps exactly half; otherwise half rounded down to whole shares' worth)."""
+        if kind == "withhold":
+            return revenue
+        if kind == "payout":
+            return 0
+        if corp.total_shares == 2:
+            return revenue / 2
+        return (revenue // 2 // corp.total_shares) * corp.total_shares
+
+    def dividend_steps(self, corp: Corporation, paid: float) -> int:
+        """How far the price moves for ``paid`` (rule 4.22): -1 for nothing, 1 from the
+        price, 2 from twice it; an acquisition-zone price counts as $40."""
+        price = 40 if self.in_acquisition(corp) else self.price(corp)
+        return -1 if paid <= 0 else 2 if paid >= 2 * price else 1 if paid >= price else 0
+
+    def index_after(self, corp: Corporation, steps: int) -> int:
+        """The market space ``steps`` spaces right (left when negative) of ``corp``'s, as
+        :meth:`move_left` and :meth:`move_right` move it: within the market, and never
+        into the liquidation space."""
+        index = corp.price_index
+        assert index is not None
+        step = 1 if steps > 0 else -1
+        for _ in range(abs(steps)):
+            nxt = max(0, min(index + step, len(MARKET_PRICES) - 1))
+            if nxt != LIQUIDATION:
+                index = nxt
+        return index
 
     # -- corporation setup ---------------------------------------------------------------------
 

@@ -80,19 +80,8 @@ class Planner:
         corp = game.corps[sym]
         if corp.price_index is None:
             return 0
-        if kind == "withhold":
-            paid = 0
-        elif kind == "payout":
-            paid = revenue
-        elif corp.total_shares == 2:
-            paid = revenue - revenue // 2
-        else:
-            paid = revenue - (revenue // 2 // corp.total_shares) * corp.total_shares
-        price = 40 if game.in_acquisition(corp) else game.price(corp)
-        index = corp.price_index
-        steps = -1 if paid <= 0 else 2 if paid >= 2 * price else 1 if paid >= price else 0
-        target = max(1 if index > 0 else 0, min(index + steps, len(MARKET_PRICES) - 1))
-        return MARKET_PRICES[target]
+        paid = revenue - game.withheld(corp, revenue, kind)
+        return MARKET_PRICES[game.index_after(corp, game.dividend_steps(corp, paid))]
 
     def route_revenue(self, sym: str, distances: list[int] | None = None) -> int:
         """The best revenue the corporation's trains (or trains of ``distances``) could
@@ -152,18 +141,15 @@ class Planner:
         return total, stops
 
     def lay_fee(self, hex_id: str) -> int:
-        """What the operating corporation pays to lay on ``hex_id`` now: the lay's fee
-        and the terrain's on a hex not yet laid (before any private's discount)."""
+        """What the operating corporation pays to lay on ``hex_id`` now: the engine's own
+        fee (the lay's, the terrain's on a hex not yet laid, less the privates' discounts)."""
         from takeover.g1817.rounds.operating import OperatingRound
 
         game = self.game
         rnd = game.round
         if not isinstance(rnd, OperatingRound):
             return 0
-        fee = game.lay_cost(rnd.corp, rnd.lays)
-        if hex_id not in game.laid_hexes:
-            fee += game.edition.terrain.get(hex_id, (0, ""))[0]
-        return fee
+        return game.lay_fee(rnd.corp, hex_id, rnd.lays, None)
 
 
 PLANNING: Extension[Planner] = Extension("planning", Planner.__doc__ or "")

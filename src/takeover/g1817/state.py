@@ -15,7 +15,7 @@ from takeover.core import protocol
 from takeover.core.errors import IllegalAction
 from takeover.core.extensions import Extension
 from takeover.core.protocol import Decision, Event, ranks_of
-from takeover.g1817.actions import NO_EFFECT, Action, checked_fields
+from takeover.g1817.actions import LISTING_ONLY, NO_EFFECT, Action, checked_fields
 from takeover.g1817.data.companies import (
     CITY_TILE_COMPANIES,
     MINE_COMPANIES,
@@ -118,9 +118,9 @@ class Game1817(GameData):
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every legal decision of ``seat`` (default: whoever decides), map decisions
         included: the blocking step's list (see :mod:`takeover.g1817.rounds.base`). Two
-        kinds are listed in part (:mod:`takeover.g1817.legal`): of the route sets, the
-        router's best and running none; of the trains bought from another corporation
-        (any price from $1), none: the buyer names the price."""
+        listed forms stand for more (:mod:`takeover.g1817.legal`): of the route sets, the
+        router's best and running none; a train of another corporation, once with its
+        price range (``price`` to ``max_price``)."""
         if self.finished:
             return []
         if seat is None:
@@ -254,10 +254,9 @@ class Game1817(GameData):
         seats and act for the action's entity); on ``IllegalAction`` the state is left
         exactly as it was.
 
-        Every listed kind of action is checked in full before it changes anything, so it
-        goes straight to :meth:`push`. The others (map actions, privates' powers, trains
-        from other corporations) are checked lightly while the map is not modelled; a
-        snapshot protects the position from them.
+        Every action the listing covers in full is checked before it changes anything, so
+        it goes straight to :meth:`push`; a route set (checked while it is built) and the
+        actions the listing leaves out go through a snapshot, as a safety net.
         """
         from takeover.g1817.legal import is_listed_kind
 
@@ -275,11 +274,12 @@ class Game1817(GameData):
 
     def push(self, action: Action) -> list[Event]:
         """Check and apply ``action`` without a safety copy: replays use it. A refused
-        action (``IllegalAction``, naming what was wrong) changes nothing, except that
-        a map action is checked only lightly (see :meth:`apply`)."""
+        action (``IllegalAction``, naming what was wrong) changes nothing. The record
+        keeps the decision (a listed range's ``max_price`` is left out)."""
         if self.finished:
             raise IllegalAction("the game is over")
-        entry = {**action.to_dict(), **self.record_fields(action)}
+        decision = {k: v for k, v in action.to_dict().items() if k not in LISTING_ONLY}
+        entry = {**decision, **self.record_fields(action)}
         if action.type in NO_EFFECT:
             events: list[Event] = []
         elif action.type == "end_game":
@@ -489,9 +489,6 @@ class Game1817(GameData):
             self.board.assign(str(action.get("target")), "bridge")
         self.company_uses[company] = self.company_uses.get(company, 0) + 1
 
-    def train_count(self, corp: Corporation) -> int:
-        return len(corp.trains)
-
     def corp_over_train_limit(self) -> str | None:
         for corp in self.corps.values():
             if corp.floated and len(corp.trains) > self.train_limit:
@@ -502,7 +499,7 @@ class Game1817(GameData):
         train = self.find_train(train_id)
         if price > corp.cash or price < 1:
             raise IllegalAction(f"{corp.sym} cannot pay {price} for {train_id} (cash {corp.cash})")
-        if len(corp.trains) >= self.train_limit:
+        if not self.room_for_train(corp):
             raise IllegalAction(f"{corp.sym} is at its train limit")
         if train.owner is None:
             if price != self.train_types[train.name].price:

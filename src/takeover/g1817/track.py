@@ -278,46 +278,62 @@ def bridge_targets(game: Game1817, corp: Corporation, company: str) -> list[str]
     return [h for h in hexes if "bridge" not in game.board.markers.get(h, ())]
 
 
-def map_actions(
-    game: Game1817, corp: Corporation, stage: str, laid: list[tuple[str, bool]]
-) -> list[Action]:
-    """The operating corporation's map decisions at ``stage`` of its turn: lays (its own
-    and its privates'), tokens, routes (the best set and none), bridges."""
+def lay_actions(game: Game1817, corp: Corporation, laid: list[tuple[str, bool]]) -> list[Action]:
+    """Every lay ``corp`` may make next, its own and its privates', each in record form
+    (the supply's first copy of a tile)."""
     out: list[Action] = []
     sym = corp.sym
     board = game.board
     net = network(board, sym)
-    if stage == "track":
-        for coord, tiles in legal_lays(game, corp, laid, net).items():
+    for coord, tiles in legal_lays(game, corp, laid, net).items():
+        for name, rotations in tiles.items():
+            copy = f"{name}-{board.supply[name][0]}"
+            out += [make("lay_tile", sym, hex=coord, tile=copy, rotation=r) for r in rotations]
+    for company in list(corp.companies):
+        for coord, tiles in company_lays(game, corp, company, laid, net).items():
             for name, rotations in tiles.items():
                 copy = f"{name}-{board.supply[name][0]}"
-                out += [make("lay_tile", sym, hex=coord, tile=copy, rotation=r) for r in rotations]
-        for company in list(corp.companies):
-            for coord, tiles in company_lays(game, corp, company, laid, net).items():
-                for name, rotations in tiles.items():
-                    copy = f"{name}-{board.supply[name][0]}"
-                    out += [
-                        Action.from_dict({"type": "lay_tile", "entity": company,
-                                          "entity_type": "company", "hex": coord,
-                                          "tile": copy, "rotation": r})
-                        for r in rotations
-                    ]  # fmt: skip
-    if stage == "token" and corp.tokens_placed < corp.tokens:
-        for city in token_cities(game, corp, net):
-            coord, index = board.city_location(city)
-            slot = board.tokens[coord][index].index(None)
-            out.append(make("place_token", sym, city=city, slot=slot))
-    if stage == "route" and corp.trains:
-        out.append(make("run_routes", sym, routes=[]))
-        best = best_route_set(game, corp)
-        if best:
-            out.append(make("run_routes", sym, routes=best))
-    for company in list(corp.companies) if stage == "track" else ():
-        for coord in bridge_targets(game, corp, company):
-            out.append(Action.from_dict({"type": "assign", "entity": company,
-                                         "entity_type": "company", "target": coord,
-                                         "target_type": "hex"}))  # fmt: skip
+                out += [
+                    Action.from_dict({"type": "lay_tile", "entity": company,
+                                      "entity_type": "company", "hex": coord,
+                                      "tile": copy, "rotation": r})
+                    for r in rotations
+                ]  # fmt: skip
     return out
+
+
+def token_actions(game: Game1817, corp: Corporation) -> list[Action]:
+    """Every token ``corp`` may place in its turn: each city open to it, first open slot."""
+    if corp.tokens_placed >= corp.tokens:
+        return []
+    board = game.board
+    out = []
+    for city in token_cities(game, corp):
+        coord, index = board.city_location(city)
+        slot = board.tokens[coord][index].index(None)
+        out.append(make("place_token", corp.sym, city=city, slot=slot))
+    return out
+
+
+def route_actions(game: Game1817, corp: Corporation) -> list[Action]:
+    """Of the route sets ``corp`` may run, those listed: running none and the router's best."""
+    if not corp.trains:
+        return []
+    out = [make("run_routes", corp.sym, routes=[])]
+    best = best_route_set(game, corp)
+    if best:
+        out.append(make("run_routes", corp.sym, routes=best))
+    return out
+
+
+def bridge_actions(game: Game1817, corp: Corporation) -> list[Action]:
+    """Every bridge ``corp``'s privates may place now."""
+    return [
+        Action.from_dict({"type": "assign", "entity": company, "entity_type": "company",
+                          "target": coord, "target_type": "hex"})
+        for company in list(corp.companies)
+        for coord in bridge_targets(game, corp, company)
+    ]  # fmt: skip
 
 
 def best_route_set(game: Game1817, corp: Corporation) -> list[dict[str, Any]]:

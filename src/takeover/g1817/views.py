@@ -154,9 +154,10 @@ def dividend_preview(game: Game1817) -> dict[str, Any] | None:
     """While a corporation decides its dividend: for each choice, the corporation's cash,
     each player's cash and the share price afterwards, by the engine's own rule on a copy."""
     from takeover.g1817.rounds.operating import OperatingRound
+    from takeover.g1817.rounds.turn import Dividend
 
     rnd = game.round
-    if not isinstance(rnd, OperatingRound) or rnd.stage != "dividend":
+    if not isinstance(rnd, OperatingRound) or not isinstance(rnd.turn_step, Dividend):
         return None
     sym = rnd.corp.sym
     out: dict[str, Any] = {"corporation": sym, "revenue": rnd.revenue, "choices": {}}
@@ -180,21 +181,18 @@ def dividend_preview(game: Game1817) -> dict[str, Any] | None:
 
 def train_sales(game: Game1817) -> dict[str, Any] | None:
     """While a corporation may buy trains: the other corporations' trains it may buy and
-    the most it may pay (any whole amount from $1), by the engine's own refusal rule."""
+    the most it may pay (any whole amount from $1), from the step's own listing."""
     from takeover.g1817.rounds.operating import OperatingRound
+    from takeover.g1817.rounds.turn import BuyTrain
 
     rnd = game.round
-    if not isinstance(rnd, OperatingRound) or rnd.stage != "buy_train":
+    step = rnd.turn_step if isinstance(rnd, OperatingRound) else None
+    if not isinstance(step, BuyTrain) or not step.blocking():
         return None
-    corp = rnd.corp
-    if len(corp.trains) >= game.train_limit or corp.cash < 1:
+    corp = step.corp
+    if not game.room_for_train(corp) or corp.cash < 1:
         return None
-    trains = [
-        {"id": t.id, "name": t.name, "owner": other.sym}
-        for other in game.operating_order()
-        for t in other.trains
-        if rnd.train_sale_refusal(t.id, 1) is None
-    ]
+    trains = [{"id": t.id, "name": t.name, "owner": other.sym} for other, t in step.sellers()]
     return {"buyer": corp.sym, "max_price": corp.cash, "trains": trains}
 
 

@@ -52,7 +52,8 @@ def play(title: str, players: int, specs: list[str], options: list[str], seed: i
             deciding = state.pending()
             assert deciding is not None
             debtors = {state.original_order.index(p.id) for p in state.players if p.cash < 0}
-            # A train over the limit and tokens over the limit go first (as on 18xx.games).
+            # A train over the limit goes first, and in an acquisition round a survivor's
+            # token reduction (the reference's order of steps: checked on a generated game).
             waits = deciding.kind in ("discard_train", "reduce_tokens")
             assert not debtors or waits or debtors & set(deciding.seats), "debts wait"
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")

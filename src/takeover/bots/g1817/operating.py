@@ -59,26 +59,29 @@ def _train_rank(ctx: Ctx, a: Action) -> tuple[int, int]:
 
 
 def trains(ctx: Ctx) -> list[Action]:
-    """The buy-train step: buy, borrow for a train, or pass."""
+    """The buy-train step: buy, borrow for a train, or pass. Another corporation's train
+    (listed with a price range) comes last: the bots do not bargain over trains."""
     corp = operating_corp(ctx)
-    buys = sorted(ctx.of_type("buy_train"), key=lambda a: _train_rank(ctx, a))
+    listed = ctx.of_type("buy_train")
+    sales = [a for a in listed if a.get("max_price") is not None]
+    buys = sorted((a for a in listed if a not in sales), key=lambda a: _train_rank(ctx, a))
     passes = ctx.of_type("pass")
     loan = ctx.of_type("take_loan")
     if corp is None:
-        return buys + passes + loan
+        return buys + passes + loan + sales
     game = ctx.game
     interest = game.interest_owed(corp)
     if not corp.trains:
         if buys:
             affordable = [a for a in buys if corp.cash - int(a.get("price")) >= 0]
-            return affordable + passes + loan
+            return affordable + passes + loan + sales
         if loan and game.buying_power(corp) >= next_train_price(game):
-            return loan + passes
-        return passes + loan
+            return loan + passes + sales
+        return passes + loan + sales
     wanted = [
         a for a in buys if corp.cash - int(a.get("price")) >= interest and train_need(ctx, corp) > 0
     ]
-    return wanted + passes + [a for a in buys if a not in wanted] + loan
+    return wanted + passes + [a for a in buys if a not in wanted] + loan + sales
 
 
 def loans(ctx: Ctx) -> list[Action]:

@@ -17,7 +17,15 @@ from takeover.g1817.actions import Action
 from takeover.g1817.entities import POOL, Corporation
 from takeover.g1817.game import LOAN_VALUE
 from takeover.g1817.mergers import merge_assets
-from takeover.g1817.rounds.base import Round, Step, among, int_field, make, require
+from takeover.g1817.rounds.base import (
+    Round,
+    Step,
+    among,
+    int_field,
+    make,
+    price_refusal,
+    require,
+)
 from takeover.g1817.rounds.interrupts import CashCrisis, DiscardTrain, ReduceTokens
 
 if TYPE_CHECKING:
@@ -432,12 +440,14 @@ class Acquire(Step):
     def actor(self) -> int | str | None:
         return self.round.decider()
 
-    def bids(self, pid: int, corp: Corporation) -> list[Action]:
+    def bid_prices(self, pid: int, corp: Corporation) -> range:
+        """Every bid the player may make: from the minimum in $10 steps up to what their
+        corporations can pay."""
         rnd = self.round
-        low, top = rnd.min_bid(corp), rnd.max_bid(pid, corp)
-        return [
-            make("bid", pid, corporation=corp.sym, price=p) for p in range(low, top + 1, BID_STEP)
-        ]
+        return range(rnd.min_bid(corp), rnd.max_bid(pid, corp) + 1, BID_STEP)
+
+    def bids(self, pid: int, corp: Corporation) -> list[Action]:
+        return [make("bid", pid, corporation=corp.sym, price=p) for p in self.bid_prices(pid, corp)]
 
     def buyers(self) -> list[Action]:
         rnd = self.round
@@ -485,13 +495,9 @@ class Acquire(Step):
         )
         assert corp is not None
         price = int_field(action, "price")
-        low, top = rnd.min_bid(corp), rnd.max_bid(pid, corp)
-        require(price >= low, f"bid {price} below the minimum {low}")
-        require(
-            (price - low) % BID_STEP == 0,
-            f"bid {price} must exceed the minimum {low} by a multiple of {BID_STEP}",
-        )
-        require(price <= top, f"bid {price} above what player {pid}'s corporations can pay ({top})")
+        most = f"what player {pid}'s corporations can pay"
+        refusal = price_refusal(self.bid_prices(pid, corp), price, "bid", most)
+        require(refusal is None, str(refusal))
         rnd.raise_bid(pid, corp, price)
 
     def on_pass(self, action: Action) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from takeover.g1817.actions import Action
-from takeover.g1817.rounds.base import Round, Step, int_field, make, require
+from takeover.g1817.rounds.base import Round, Step, int_field, make, price_refusal, require
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -225,14 +225,9 @@ class SelectionAuction(Step):
             require(company == rnd.auctioning, f"bidding is on {rnd.auctioning}, not {company}")
         else:
             require(company in rnd.biddable(), f"{company} is not up for auction")
-        low = rnd.min_bid(company)
-        require(price >= low, f"bid {price} below the minimum {low} for {company}")
-        require(
-            (price - low) % MIN_INCREMENT == 0,
-            f"bid {price} must exceed the minimum {low} by a multiple of {MIN_INCREMENT}",
-        )
-        cash = self.game.player_by_id[player].cash
-        require(price <= cash, f"bid {price} exceeds player {player}'s cash {cash}")
+        prices = rnd.bid_prices(player, company)
+        refusal = price_refusal(prices, price, f"bid on {company}", f"player {player}'s cash")
+        require(refusal is None, str(refusal))
         rnd.passed.discard(player)
         if rnd.auctioning:
             rnd.raise_bid(player, price)

@@ -5,8 +5,8 @@ first step that is *blocking* owns the decision. A step names the entity that ac
 every legal action of that entity (complete and parameterised, in record form) and maps
 each action type it takes to a handler. A handler checks its action with the same rules
 the listing uses, and checks everything before it changes anything, so a refused action
-leaves the position as it was. Map actions (tile lays, tokens, routes) are the exception
-while the map is not modelled: they are applied as recorded with light checks.
+leaves the position as it was. A step that never blocks may act beside the blocking one
+(:meth:`Round.beside`: a loan or a bridge in any step of an operating turn).
 """
 
 from __future__ import annotations
@@ -92,6 +92,25 @@ def int_field(action: Action, name: str) -> int:
     return value
 
 
+def price_refusal(prices: range, price: int, what: str, most: str) -> str | None:
+    """Why ``price`` is not one of ``prices`` (a minimum, a step, a maximum), the range
+    the listing enumerates, or ``None``; ``most`` says where the maximum comes from.
+
+    >>> price_refusal(range(20, 51, 5), 35, "bid", "the cash") is None
+    True
+    >>> price_refusal(range(20, 51, 5), 33, "bid", "the cash")
+    'bid 33 must exceed the minimum 20 by a multiple of 5'
+    """
+    low = prices.start
+    if price in prices:
+        return None
+    if price < low:
+        return f"{what} {price} below the minimum {low}"
+    if (price - low) % prices.step:
+        return f"{what} {price} must exceed the minimum {low} by a multiple of {prices.step}"
+    return f"{what} {price} exceeds {most} ({prices.stop - 1})"
+
+
 def among(action: Action, options: Iterable[Action], reason: str) -> None:
     """Refuse ``action`` unless it is one of ``options`` (same type, entity and deciding
     fields): the listing and the check then cannot disagree."""
@@ -126,7 +145,13 @@ class Step:
         raise NotImplementedError
 
     def check_actor(self, action: Action) -> None:
-        """Refuse an action that is not the actor's (a private acts for its owner)."""
+        """Refuse an action that is not the actor's (a private acts for its owner, with its
+        abilities on the map alone: a lay or a bridge)."""
+        if action.entity_type == "company":
+            ability = action.type == "lay_tile" or (
+                action.type == "assign" and action.get("target_type") == "hex"
+            )
+            require(ability, f"{action.entity} (a private) cannot {action.type}")
         actor = self.actor()
         who = self.game.acting_entity(action)
         require(who == actor, f"{action.entity} cannot act now: {self.name} waits for {actor}")
@@ -160,6 +185,11 @@ class Round:
         """The round's steps, the first blocking one deciding."""
         raise NotImplementedError
 
+    def beside(self, step: Step) -> Sequence[Step]:
+        """Steps that never block but take actions beside the blocking ``step`` (their
+        actions are listed with its own)."""
+        return ()
+
     def active_step(self) -> Step | None:
         if self.finished:
             return None
@@ -173,8 +203,10 @@ class Round:
         if step is None:
             raise IllegalAction(f"the {self.name} round has no decision open")
         handler = step.takes.get(action.type)
+        for other in self.beside(step):
+            handler = handler or other.takes.get(action.type)
         if handler is None:
-            offered = ", ".join(sorted(step.takes))
+            offered = ", ".join(sorted({t for s in (step, *self.beside(step)) for t in s.takes}))
             raise IllegalAction(
                 f"{action.type} is not possible now: the {self.name} round's {step.name} "
                 f"step takes {offered}"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from takeover.g1817.actions import Action
 from takeover.g1817.data.editions import MARKET_PRICES
 from takeover.g1817.entities import Corporation, Share
-from takeover.g1817.rounds.base import int_field, make, require
+from takeover.g1817.rounds.base import int_field, make, price_refusal, require
 
 if TYPE_CHECKING:
     from takeover.g1817.rounds.stock import StockRound
@@ -76,14 +76,10 @@ class IpoAuction:
 
     def bid_refusal(self, player_id: int, price: int) -> str | None:
         """Why ``price`` is not a bid the player may make now, or ``None`` if it is."""
-        low = self.min_bid()
-        if price < low:
-            return f"bid {price} below the minimum {low}"
-        if (price - low) % BID_STEP:
-            return f"bid {price} must exceed the minimum {low} by a multiple of {BID_STEP}"
-        top = self.max_bid(player_id)
-        if price > top:
-            return f"bid {price} above player {player_id}'s maximum {top}"
+        prices = range(self.min_bid(), self.max_bid(player_id) + 1, BID_STEP)
+        refusal = price_refusal(prices, price, "bid", f"player {player_id}'s maximum")
+        if refusal is not None:
+            return refusal
         cash = self.game.player_by_id[player_id].cash
         if not any(s <= price <= s + cash for s in self.private_sums(player_id)):
             return f"bid {price} cannot be paid with privates at face value and cash {cash}"

@@ -183,12 +183,19 @@ class StockRound(Round):
             out.append(make("buy_shares", corp.sym, shares=[s.id for s in pool[:n]]))
         return out
 
+    def loan_refusal(self, corp: Corporation) -> str | None:
+        """Why ``corp`` may not take a loan now (only before its president's own actions,
+        not after redeeming, with a loan left), or ``None``."""
+        if self.turn_actions:
+            return f"{corp.sym} acts only before its president's own actions"
+        if "redeem" in self.corporate_kinds:
+            return f"{corp.sym} cannot take a loan after redeeming shares"
+        if not self.game.can_take_loan(corp):
+            return f"{corp.sym} cannot take another loan"
+        return None
+
     def may_take_loan(self, corp: Corporation) -> bool:
-        return (
-            not self.turn_actions
-            and "redeem" not in self.corporate_kinds
-            and self.game.can_take_loan(corp)
-        )
+        return self.loan_refusal(corp) is None
 
     def corporate_actions(self, corp: Corporation) -> list[Action]:
         """What a president may do for ``corp`` before any action of their own this turn:
@@ -286,7 +293,8 @@ class HomeToken(Step):
             f"Zeeland before phase 3)",
         )
         self.game.place_token(corp, action)
-        self.round.pending_home = corp.sym if self.game.second_home_due(corp) else None
+        second = self.game.second_home_due(corp) and bool(home_cities(self.game, corp))
+        self.round.pending_home = corp.sym if second else None
 
 
 class BuySellParShares(Step):
@@ -469,12 +477,8 @@ class BuySellParShares(Step):
         rnd = self.round
         self.in_turn(action)
         corp = self.game.acting_corporation(action)
-        require(not rnd.turn_actions, f"{corp.sym} acts only before its president's own actions")
-        require(
-            "redeem" not in rnd.corporate_kinds,
-            f"{corp.sym} cannot take a loan after redeeming shares",
-        )
-        require(self.game.can_take_loan(corp), f"{corp.sym} cannot take another loan")
+        refusal = rnd.loan_refusal(corp)
+        require(refusal is None, str(refusal))
         self.game.take_loan(corp)
         rnd.buy_tokens(corp)
         self.corporate_act(corp, "loan")

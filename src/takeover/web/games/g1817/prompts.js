@@ -305,7 +305,8 @@ export const prompts = {
     return group(
       "buy_train",
       `${sym} may buy trains (cash ${money((view.corps[sym] || {}).cash)}):`,
-      options.map(({ action }) => {
+      // another corporation's train is listed with its price range: the form below names the price
+      options.filter(({ action }) => action.max_price === undefined).map(({ action }) => {
         const used = (view.depot.discarded || []).includes(action.train);
         const name = action.train.split("-").slice(0, -1).join("-");
         return choiceButton(
@@ -424,7 +425,7 @@ function trainSaleForm(prompt, view) {
     { class: "row train-sale" },
     el("span", {
       class: "hint",
-      text: (prompt.state.legal || []).some((a) => a.type === "buy_train")
+      text: (prompt.state.legal || []).some((a) => a.type === "buy_train" && a.max_price === undefined)
         ? "Or from another corporation:"
         : "From another corporation:",
     }),
