@@ -32,6 +32,7 @@ from takeover.core.errors import RecordError
 from takeover.g1817.fixture import applied_actions, expand, is_fixture, new_game
 from takeover.g1817.map.router import clear_caches
 from takeover.g1817.rounds.operating import OperatingRound
+from takeover.g1817.rounds.turn import Route
 from takeover.g1817.state import Game1817
 
 
@@ -98,7 +99,7 @@ def route_decisions(data: dict[str, Any]) -> Iterator[tuple[int, Game1817]]:
         if (
             isinstance(rnd, OperatingRound)
             and not rnd.finished
-            and rnd.stage == "route"
+            and isinstance(rnd.turn_step, Route)
             and rnd.corp.trains
         ):
             yield int(raw["id"]), state
