@@ -11,8 +11,10 @@ a slot holds every stretch of track from one stop to another that passes no stop
 Python integers). On a dense late-game map a chain of stops has dozens of variants (the
 position after action 1842 of ``tests/data/1817/cases/1817-4p-heuristic-seed3.json`` has
 1,144 chains of up to 8 stops and 41,157 routes), while the revenue depends on the stops
-alone (and on the mine and ranch hexes the track passes, counted for a chain as if every
-variant passed them: an upper bound, settled when the track is laid out). So the search
+alone (and on the mine and ranch hexes the track passes, counted for a chain as those
+any variant passes, and no more than the most one variant of each slot passes, summed:
+an upper bound, settled when the track is laid out, by a search for the layout passing
+the most that gives up on layouts that cannot pass enough to beat the best). So the search
 runs over chains of stops, and lays the track out (a variant per slot, no edge twice)
 only to check that a chain, or a set of chains, can run: a chain is grown only while it
 can (most chains that cannot are caught on their last two or three slots, or the last
@@ -624,8 +626,8 @@ class _Search:
         return best
 
     def value(self, chain: _Chain, distance: int) -> int:
-        """What ``chain`` earns a train of ``distance``, at most (mines and ranches as
-        if every variant passed them)."""
+        """What ``chain`` earns a train of ``distance``, at most (mines and ranches: those
+        any variant passes, no more than :attr:`_Chain.mines`)."""
         bonus = 10 * min((chain.hexes & self.net.bonus_hexes).bit_count(), chain.mines)
         return chain.stops + _extra(self.modern, distance) * chain.own + bonus
 
