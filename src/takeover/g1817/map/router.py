@@ -714,7 +714,7 @@ class _Search:
             the same choices meets them again)."""
             if not left:
                 got = passed() if most else 0
-                if not best or got > best[0][0]:
+                if (not best or got > best[0][0]) and got >= at_least:
                     best[:] = [(got, list(chosen))]
                 return not most or got >= ceiling  # the most any layout could pass
             key = (0, 0)
