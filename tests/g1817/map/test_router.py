@@ -266,3 +266,31 @@ def test_every_route_decision_of_seed3_with_short_trains(seed3: list[tuple[int, 
             assert total == brute_force(net, short, modern), (corp.sym, short)
             checked += 1
     assert checked > 200
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game", "action_id", "trains", "best"),
+    [("1817-3p-s2003.json", 1083, [5, 6], 620), ("1817-3p-s2011.json", 1139, [5, 8], 520)],
+)
+def test_the_slowest_generated_positions_are_exact(
+    game: str, action_id: int, trains: list[int], best: int
+) -> None:
+    """The two slowest route decisions of the generated games (two long trains on a
+    3-player map with mines): the router's best set earns what the best of every set of
+    every route earns (42,726 and 12,524 routes)."""
+    state = dict(decisions_of(SEED3.parent / game))[action_id]
+    corp = state.round.corp
+    distances = [int(t.name.rstrip("+")) for t in corp.trains]
+    assert sorted(distances) == trains
+    modern = "modern_trains" in state.optional_rules
+    clear_caches()
+    total, found = best_routes(state.board, corp.sym, distances, state.phase_colors, modern)
+    net = stop_graph(state.board, corp.sym, state.phase_colors)
+    assert total == brute_force(net, distances, modern) == best
+    routes = [
+        {"train": t.id, "connections": [list(c) for c in r.connections]}
+        for t, r in zip(corp.trains, found, strict=True)
+        if r is not None
+    ]
+    assert sum(route_revenues(state, corp, routes)) == total

@@ -11,8 +11,10 @@ a slot holds every stretch of track from one stop to another that passes no stop
 Python integers). On a dense late-game map a chain of stops has dozens of variants (the
 position after action 1842 of ``tests/data/1817/cases/1817-4p-heuristic-seed3.json`` has
 1,144 chains of up to 8 stops and 41,157 routes), while the revenue depends on the stops
-alone (and on the mine and ranch hexes the track passes, counted for a chain as if every
-variant passed them: an upper bound, settled when the track is laid out). So the search
+alone (and on the mine and ranch hexes the track passes, counted for a chain as those
+any variant passes, and no more than the most one variant of each slot passes, summed:
+an upper bound, settled when the track is laid out, by a search for the layout passing
+the most that gives up on layouts that cannot pass enough to beat the best). So the search
 runs over chains of stops, and lays the track out (a variant per slot, no edge twice)
 only to check that a chain, or a set of chains, can run: a chain is grown only while it
 can (most chains that cannot are caught on their last two or three slots, or the last
@@ -250,6 +252,9 @@ class _Chain:
     load: int
     """How many of each stop's track ends the chain takes (2 passing, 1 at an end), in
     fields of ``_FIELD`` bits."""
+    mines: int
+    """The most mine and ranch hexes one variant of each slot passes, summed: what a
+    layout passes is never more (nor more than :attr:`hexes` holds)."""
 
 
 _FIELD = 6
@@ -334,6 +339,11 @@ class _Search:
             self.adj.append(here)
         bonus = net.bonus_hexes
         self.slot_bonus = [10 * (h & bonus).bit_count() for h in self.slot_hexes]
+        self.slot_mines = [
+            max((seg.hexes & bonus).bit_count() for seg in variants)
+            for variants in self.slot_variants
+        ]
+        """The most mine and ranch hexes one variant of each slot passes."""
         # A stop's track ends (the edges of its node): a route takes one where it ends,
         # two where it passes, and never one another route takes. What a chain takes is
         # its load: a count per stop, in fields of _FIELD bits of one integer.
@@ -616,31 +626,37 @@ class _Search:
         return best
 
     def value(self, chain: _Chain, distance: int) -> int:
-        """What ``chain`` earns a train of ``distance``, at most (mines and ranches as
-        if every variant passed them)."""
-        bonus = 10 * (chain.hexes & self.net.bonus_hexes).bit_count()
+        """What ``chain`` earns a train of ``distance``, at most (mines and ranches: those
+        any variant passes, no more than :attr:`_Chain.mines`)."""
+        bonus = 10 * min((chain.hexes & self.net.bonus_hexes).bit_count(), chain.mines)
         return chain.stops + _extra(self.modern, distance) * chain.own + bonus
 
     # -- laying out track -----------------------------------------------------------------
 
     def realize(
-        self, chains: list[tuple[int, ...]], free: int = -1, most: bool = False
+        self,
+        chains: list[tuple[int, ...]],
+        free: int = -1,
+        most: bool = False,
+        at_least: int = 0,
     ) -> list[list[Segment]] | None:
         """One variant for every slot of ``chains`` (a slot may come twice, from two
         chains), no two sharing an edge and none outside ``free``; ``most``: of those
-        layouts, the one whose routes pass the most mine and ranch hexes. The variants
-        per chain, or ``None`` when there is no layout."""
+        layouts, the one whose routes pass the most mine and ranch hexes, and only one
+        whose routes pass ``at_least`` of them (counted per route: the caller needs that
+        many to beat its best; branch and bound on them). The variants per chain, or
+        ``None`` when there is no such layout."""
         if free == -1 and not most:
             key = tuple(chains)
             if key in self.layouts:
                 return self.layouts[key]
-            found = self._realize(chains, free, most)
+            found = self._realize(chains, free, most, 0)
             self.layouts[key] = found
             return found
-        return self._realize(chains, free, most)
+        return self._realize(chains, free, most, at_least)
 
     def _realize(
-        self, chains: list[tuple[int, ...]], free: int, most: bool
+        self, chains: list[tuple[int, ...]], free: int, most: bool, at_least: int
     ) -> list[list[Segment]] | None:
         net = self.net
         bonus = net.bonus_hexes
@@ -654,6 +670,8 @@ class _Search:
                 owner.append(c)
                 options.append(found)
         most = most and any(seg.hexes & bonus for found in options for seg in found)
+        if not most:
+            at_least = 0
         chosen: list[Segment | None] = [None] * len(options)
         best: list[tuple[int, list[Segment | None]]] = []
 
@@ -675,6 +693,7 @@ class _Search:
             reach.append(track)
             passes.append(mines)
         failed: set[tuple[int, int]] = set()
+        ceiling = 0
 
         def could(left: list[int]) -> int:
             """The most mine and ranch hexes the routes could pass, the slots in
@@ -695,12 +714,14 @@ class _Search:
             the same choices meets them again)."""
             if not left:
                 got = passed() if most else 0
-                if not best or got > best[0][0]:
+                if (not best or got > best[0][0]) and got >= at_least:
                     best[:] = [(got, list(chosen))]
-                return not most
+                return not most or got >= ceiling  # the most any layout could pass
             key = (0, 0)
-            if most and best and could(left) <= best[0][0]:
-                return False
+            if most:
+                bound = could(left)
+                if bound < at_least or (best and bound <= best[0][0]):
+                    return False
             if not most:
                 items = 0
                 track = 0
@@ -730,6 +751,10 @@ class _Search:
                 failed.add(key)
             return False
 
+        if most:
+            ceiling = could(list(range(len(options))))
+            if ceiling < at_least:
+                return None
         go(list(range(len(options))), 0)
         if not best:
             return None
@@ -760,24 +785,57 @@ class _Search:
         stops = [chain.first, *(self.slot_to[x] for x in chain.slots)]
         return [(s, 1 if i in (0, len(stops) - 1) else 2) for i, s in enumerate(stops)]
 
-    def beside(self, a: _Chain, b: _Chain) -> bool:
+    def beside(self, a: _Chain, b: _Chain, seen: dict[tuple[Any, ...], bool]) -> bool:
         """Whether every two consecutive slots of ``a`` have a layout beside every two
         of ``b``, and every slot of one beside every two slots of the other whose track
         it may share (variants that share an edge with its own): where two chains have
         no layout together, three or four slots nearly always are the reason, and these
-        small layouts are kept."""
-        for wa in _windows(a.slots):
-            for wb in _windows(b.slots):
-                if not self.fits(wa + wb):
-                    return False
+        small layouts are kept. ``seen``: what was found before beside ``b``'s slots,
+        by a window, a slot or two slots of ``a`` (the chains beside one chain share
+        most of them)."""
+        fits = self.fits
         reach = self.slot_reach
-        for one, other in ((a.slots, b.slots), (b.slots, a.slots)):
-            for y in one:
-                near = [x for x in other if reach[x] & reach[y]]
-                for i in range(len(near)):
-                    for j in range(i + 1, len(near)):
-                        if not self.fits((near[i], near[j], y)):
-                            return False
+        theirs = b.slots
+        for wa in _windows(a.slots):
+            key: tuple[Any, ...] = (theirs, wa)
+            ok = seen.get(key)
+            if ok is None:
+                # (two windows whose track cannot meet fit: each has a layout)
+                track = 0
+                for x in wa:
+                    track |= reach[x]
+                ok = seen[key] = all(
+                    fits(wa + wb) for wb in _windows(theirs) if any(reach[x] & track for x in wb)
+                )
+            if not ok:
+                return False
+        mine = a.slots
+        for y in mine:
+            key = (theirs, y)
+            ok = seen.get(key)
+            if ok is None:
+                near = [x for x in theirs if reach[x] & reach[y]]
+                ok = seen[key] = all(
+                    fits((near[i], near[j], y))
+                    for i in range(len(near))
+                    for j in range(i + 1, len(near))
+                )
+            if not ok:
+                return False
+        for i in range(len(mine)):
+            x = mine[i]
+            for j in range(i + 1, len(mine)):
+                z = mine[j]
+                key = (theirs, x, z)
+                ok = seen.get(key)
+                if ok is None:
+                    ok = seen[key] = all(
+                        fits((x, z, y))
+                        for y in theirs
+                        if reach[y] & reach[x] and reach[y] & reach[z]
+                    )
+                if not ok:
+                    return False
         return True
 
     # -- chains of stops ------------------------------------------------------------------
@@ -816,6 +874,7 @@ class _Search:
         outside = ~free
         steps = self.steps
         beyond = self.beyond
+        slot_mines = self.slot_mines
         found: list[_Chain] = []
         limit = threshold
         slots: list[int] = []
@@ -826,17 +885,23 @@ class _Search:
             mask: int,
         ) -> None:  # fmt: skip
             nonlocal limit
-            base = stops + extra * own + 10 * (hexes & bonus).bit_count()
+            passed = (hexes & bonus).bit_count()
+            base = stops + extra * own + 10 * passed
             if slots:
+                # Listed by what the chain can earn: its mines and ranches no more than
+                # one variant of each slot passes (the search grows it on ``base``).
+                mines = sum(slot_mines[x] for x in slots) if passed else 0
+                worth = base - 10 * max(0, passed - mines)
                 if (
                     own
                     and first < last
-                    and base > limit
-                    and (others is None or base + beyond(others, load) > lower)
+                    and worth > limit
+                    and (others is None or worth + beyond(others, load) > lower)
                 ):
                     chain = _Chain(
-                        first, tuple(slots), cost, stops, own, hexes, need, laid, layout, load
-                    )
+                        first, tuple(slots), cost, stops, own, hexes, need, laid, layout, load,
+                        mines,
+                    )  # fmt: skip
                     if keep is None:
                         found.append(chain)
                     else:
@@ -947,9 +1012,15 @@ class _Search:
 
         bonus = self.net.bonus_hexes
 
+        extra = _extra(self.modern, distance)
+
         def keep(chain: _Chain) -> int:
             if chain.hexes & bonus:
-                layout = self.realize([chain.slots], free, most=True)
+                # Only a layout passing enough mines and ranches to beat the best.
+                need = 0
+                if best:
+                    need = max(0, (best[0][0] - chain.stops - extra * chain.own) // 10 + 1)
+                layout = self.realize([chain.slots], free, most=True, at_least=need)
             else:
                 layout = [list(chain.layout)]
             if layout is not None:
@@ -1008,10 +1079,33 @@ class _Search:
             if got_total > lower:
                 lower, picks = got_total, got_picks
         tops = [top[0] if (top := alone[d]) is not None else 0 for d in ds]
-        everyone = sum(tops)
         # The stops' track ends allow no more: the first set is the best.
-        if self.beyond(tuple(ds), 0) <= lower or self.beyond(tuple(ds), 0, exact=True) <= lower:
+        rough = self.beyond(tuple(ds), 0)
+        if rough <= lower:
             return lower, self._laid_out(picks, order)
+        if self.beyond(tuple(ds), 0, exact=True) <= lower:
+            return lower, self._laid_out(picks, order)
+        better = self._beat(ds, kinds, tops, lower)
+        if better is None:
+            return lower, self._laid_out(picks, order)
+        best_total, best, best_layout = better
+        kept = [(k, c) for k, c in enumerate(best) if c is not None]
+        if best_layout is None:
+            best_layout = self.realize([c.slots for _, c in kept], most=True)
+            assert best_layout is not None
+        per_train: list[tuple[_Chain, list[Segment]] | None] = [None] * len(ds)
+        for (k, c), lay in zip(kept, best_layout, strict=True):
+            per_train[k] = (c, lay)
+        return best_total, self._laid_out(per_train, order)
+
+    def _beat(
+        self, ds: list[int], kinds: list[int], tops: list[int], lower: int
+    ) -> tuple[int, list[_Chain | None], list[list[Segment]] | None] | None:
+        """The best set of trains ``ds`` (longest first) worth more than ``lower``: its
+        revenue, chain per train and layout (``None``: laid out again for the most mines
+        and ranches), or ``None`` when none is (``tops``: each train's best route
+        alone)."""
+        everyone = sum(tops)
         # A route of train k in a better set earns more than lower - (the others' best).
         floors = [lower - (everyone - tops[k]) for k in range(len(ds))]
         listed = {}
@@ -1029,18 +1123,26 @@ class _Search:
         rest = [sum(heads[k:]) for k in range(len(heads) + 1)]
         same = [k > 0 and ds[k] == ds[k - 1] for k in range(len(ds))]
         best_total = lower
-        best: list[_Chain | None] = [p[0] if p else None for p in picks]
-        best_layout: list[list[Segment]] | None = [p[1] for p in picks if p]
+        best: list[_Chain | None] | None = None
+        best_layout: list[list[Segment]] | None = None
         chosen: list[_Chain | None] = [None] * len(ds)
         bonus = self.net.bonus_hexes
+
+        seen: dict[tuple[Any, ...], bool] = {}
+        """What :meth:`beside` found, for this search."""
 
         def finish(total: int) -> None:
             """A full set worth at most ``total``: keep it if it beats the best."""
             nonlocal best_total, best, best_layout
             taken = [(k, c) for k, c in enumerate(chosen) if c is not None]
             if any(c.hexes & bonus for _, c in taken):
-                layout = self.realize([c.slots for _, c in taken], most=True)
-                assert layout is not None  # every chain taken was laid out with the others
+                # Only a layout passing enough mines and ranches to beat the best (every
+                # chain taken was laid out with the others: none means too few).
+                base = sum(c.stops + _extra(self.modern, ds[k]) * c.own for k, c in taken)
+                need = max(0, (best_total - base) // 10 + 1)
+                layout = self.realize([c.slots for _, c in taken], most=True, at_least=need)
+                if layout is None:
+                    return
                 total = sum(
                     self.realized(c, lay, ds[k]) for (k, c), lay in zip(taken, layout, strict=True)
                 )
@@ -1120,7 +1222,7 @@ class _Search:
                     if total + v + self.beyond(tails[k], load + c.load) <= best_total:
                         continue
                     if c.witness & laid:
-                        if not all(self.beside(c, x) for x in chosen[:k] if x):
+                        if not all(self.beside(c, x, seen) for x in chosen[:k] if x):
                             continue
                         chosen[k] = c
                         layout = self.realize([x.slots for x in chosen[: k + 1] if x])
@@ -1142,14 +1244,9 @@ class _Search:
             search(k + 1, need, laid, load, touched, total, -1 if follows else 0)
 
         search(0, 0, 0, 0, (), 0, 0)
-        kept = [(k, c) for k, c in enumerate(best) if c is not None]
-        if best_layout is None:
-            best_layout = self.realize([c.slots for _, c in kept], most=True)
-            assert best_layout is not None
-        per_train: list[tuple[_Chain, list[Segment]] | None] = [None] * len(ds)
-        for (k, c), lay in zip(kept, best_layout, strict=True):
-            per_train[k] = (c, lay)
-        return best_total, self._laid_out(per_train, order)
+        if best is None:
+            return None
+        return best_total, best, best_layout
 
     @staticmethod
     def _laid_out(
