@@ -8,7 +8,7 @@ shares one definition of each (rules 1.5-1.7, 3.10-3.16, 4.21-4.22, 8.6).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from takeover.core.errors import IllegalAction
 from takeover.g1817.data.companies import Company
@@ -66,6 +66,8 @@ class GameData:
         self.company_data: dict[str, Company] = {c.sym: c for c in companies}
         self.company_order: list[str] = [c.sym for c in companies]
         self.company_owner: dict[str, Holder | None] = {c.sym: None for c in companies}
+        # The last dividend's revenue, kind and amount per share, for the log's words.
+        self.last_dividend: dict[str, Any] | None = None
         self.closed_companies: set[str] = set()
         self.market_slots: list[list[str]] = [[] for _ in MARKET_PRICES]
         self.loans: list[int] = list(range(self.edition.total_loans))
@@ -398,6 +400,11 @@ class GameData:
         else:
             withheld = (revenue // 2 // corp.total_shares) * corp.total_shares
         paid = revenue - withheld
+        self.last_dividend = {
+            "revenue": revenue,
+            "kind": kind,
+            "per_share": paid / corp.total_shares,
+        }
         corp.cash += int(withheld)
         if paid > 0:
             per_share = paid / corp.total_shares

@@ -26,6 +26,7 @@ from takeover.g1817.data.maps import PRESET_YELLOW
 from takeover.g1817.entities import POOL, Corporation, Player, Train, copy_value
 from takeover.g1817.game import TOKEN_COST, GameData
 from takeover.g1817.map.graph import links
+from takeover.g1817.narration import action_details, consequences, summary
 from takeover.g1817.rounds.acquisition import AcquisitionRound
 from takeover.g1817.rounds.auction import AuctionRound
 from takeover.g1817.rounds.base import Round
@@ -286,12 +287,15 @@ class Game1817(GameData):
             self.end_game("manually_ended")
             events = [Event("game_end", {"reason": "manually_ended"})]
         else:
+            before = summary(self)
             self.round.process(action)
+            details = action_details(before, self, action.type)
             if len(self.active_players()) <= 1:
                 self.end_game("bankrupt")
             else:
                 self.settle()
-            events = [Event(action.type, {"entity": action.entity})]
+            events = [Event(action.type, {"entity": action.entity, **details})]
+            events += consequences(before, self)
         self.history.append({**entry, "id": len(self.history) + 1})
         return events
 
