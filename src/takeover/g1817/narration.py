@@ -15,6 +15,7 @@ from takeover.core.protocol import Event
 from takeover.g1817.data.editions import MARKET_PRICES
 
 if TYPE_CHECKING:
+    from takeover.g1817.actions import Action
     from takeover.g1817.state import Game1817
 
 Summary = dict[str, Any]
@@ -49,11 +50,18 @@ def cash_moves(before: Summary, game: Game1817) -> dict[str, int]:
     }
 
 
-def action_details(before: Summary, game: Game1817, action_type: str) -> dict[str, Any]:
+def action_details(before: Summary, game: Game1817, action: Action) -> dict[str, Any]:
     """What the action's own event carries besides its entity: ``cash`` (every change of
-    cash it made), and for a run its revenue, for a dividend the revenue and the amount
-    per share."""
+    cash it made), for a run its revenue, for a dividend the revenue and the amount per
+    share, for a train bought its seller (a corporation, or ``depot``)."""
+    action_type = action.type
     out: dict[str, Any] = {"cash": cash_moves(before, game)}
+    corp = game.corps.get(str(action.entity))
+    if action_type in ("convert", "merge") and corp is not None:
+        out["size"] = corp.total_shares
+    if action_type == "buy_train":
+        held = before["trains"].get(str(action.get("train")))
+        out["seller"] = held[0] if held else "depot"
     revenue = getattr(game.round, "revenue", None)
     if action_type == "run_routes" and isinstance(revenue, int):
         out["revenue"] = revenue
@@ -62,8 +70,11 @@ def action_details(before: Summary, game: Game1817, action_type: str) -> dict[st
     return out
 
 
-def consequences(before: Summary, game: Game1817) -> list[Event]:
-    """The events that followed from an action, in the order a reader wants them."""
+def consequences(
+    before: Summary, game: Game1817, started: list[tuple[str, int, int]]
+) -> list[Event]:
+    """The events that followed from an action, in the order a reader wants them;
+    ``started``: the rounds begun after it (name, turn, number), each a heading."""
     events: list[Event] = []
     moves = cash_moves(before, game)
     for sym, owner in game.company_owner.items():
@@ -121,10 +132,7 @@ def consequences(before: Summary, game: Game1817) -> list[Event]:
             events.append(Event("player_bankrupt", {"player": p.id}))
     if game.finished and not before["finished"]:
         events.append(Event("game_end", {"reason": game.game_end_reason}))
-    rnd = game.round
-    key = (rnd.name, game.turn, rnd.round_num)
-    if key != before["round"] and not game.finished:
-        events.append(
-            Event("round_start", {"round": rnd.name, "turn": game.turn, "round_num": rnd.round_num})
-        )
+    for name, turn, number in started:
+        if not game.finished:
+            events.append(Event("round_start", {"round": name, "turn": turn, "round_num": number}))
     return events

@@ -34,12 +34,16 @@ export function nextTrainText(view) {
   return parts[0] + (changes.length ? `: ${changes.join("; ")}.` : ": no change of phase.");
 }
 
-/** 18xx style: "Stock round 3", "Operating round 3.2" (the second of the set). */
+/** 18xx style: "Stock round 3", "Operating round 3.2" (the second of the set); the merger
+ * and acquisition rounds after each operating round carry its number too. */
+export function roundWords(round, turn, roundNum) {
+  const name = ROUNDS[round] || round;
+  return ["Operating", "Merger", "Acquisition"].includes(round) ? `${name} ${turn}.${roundNum}` : `${name} ${turn}`;
+}
+
 export function roundName(view) {
   if (view.finished) return "The end";
-  return view.round === "Operating"
-    ? `${ROUNDS[view.round]} ${view.turn}.${view.round_num}`
-    : `${ROUNDS[view.round] || view.round} ${view.turn}`;
+  return roundWords(view.round, view.turn, view.round_num);
 }
 
 export function renderBank(view) {

@@ -4,7 +4,7 @@
 
 import { el, money } from "../../shell/dom.js";
 import { keyCap } from "../../shell/prompt.js";
-import { companyLabel, corpTag, playerName } from "./common.js";
+import { companyLabel, corpTag, playerName, auctionsPrivate } from "./common.js";
 import { corpName } from "./data.js";
 
 function targetOf(action) {
@@ -12,7 +12,7 @@ function targetOf(action) {
 }
 
 function targetNode(view, target) {
-  if ((view.companies || {})[target]) return el("span", { text: companyLabel(view, target) });
+  if (auctionsPrivate(view, target)) return el("span", { text: companyLabel(view, target) });
   return el("span", {}, corpTag(target), ` ${corpName(target)}`);
 }
 

@@ -25,6 +25,12 @@ export function isCorp(view, entity) {
   return typeof entity === "string" && Object.hasOwn(view.corps || {}, entity);
 }
 
+/** Whether an auction's target is a private company: privates are auctioned only in the
+ * opening auction, and Morristown & Erie (ME) shares its symbol with P3 Mountain Engineers. */
+export function auctionsPrivate(view, sym) {
+  return view.round === "Auction" && Object.hasOwn(view.companies || {}, sym);
+}
+
 /** A private company's short label: "P4 Pittsburgh Steel Mill ($40)". */
 export function companyLabel(view, sym) {
   const c = (view.companies || {})[sym];

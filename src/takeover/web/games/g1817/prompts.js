@@ -131,7 +131,7 @@ export const prompts = {
             title: "the private's marker goes on this hex",
           });
         }
-        if ((view.companies || {})[t]) {
+        if (action.target_type === "company") {
           return choiceButton(prompt, `Put in ${companyLabel(view, t)}`, action, {
             title: "the private goes into the corporation at face value; you receive its value",
           });

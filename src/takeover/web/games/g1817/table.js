@@ -4,7 +4,7 @@
 
 import { el, replace } from "../../shell/dom.js";
 import { renderAuction } from "./auction.js";
-import { renderBank, roundName } from "./bank.js";
+import { renderBank } from "./bank.js";
 import { renderCorporations } from "./corps.js";
 import { MapView } from "./map.js";
 import { mapLink, markLegal } from "./maplink.js";
@@ -36,7 +36,6 @@ export class G1817Table {
   update(state) {
     const view = state.view;
     const names = this.ctx.names();
-    this.noteRound(view);
     this.map.update(view);
     // what the prompt (drawn just before) asked of the map for this state
     const legal = state.legal || [];
@@ -68,13 +67,6 @@ export class G1817Table {
     }
     replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view));
     this.refreshSeats(state);
-  }
-
-  /** A line in the log when a new round starts (seen live; a reload shows none). */
-  noteRound(view) {
-    const round = roundName(view);
-    if (this.round && round !== this.round && this.ctx.note) this.ctx.note(`— ${round} —`);
-    this.round = round;
   }
 
   /** The route step when the engine lists no run: the editor (the server checks what it
