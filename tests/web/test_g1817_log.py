@@ -71,3 +71,34 @@ def test_the_log_says_what_rusts_and_what_converts(page: Any, server: Any) -> No
     assert re.search(r"^GT converts to 5 shares\.$", text, re.M), text
     assert re.search(r"^WT merges with J\.$", text, re.M), text
     assert re.search(r"^Di shorts NYSW for \$70\.$", text, re.M), text
+
+
+def test_the_spreadsheet(page: Any, server: Any, artifacts: Any) -> None:
+    fake, game = P.open_at(page, server, 613)
+    view = game.view(0)
+    page.locator(".spreadsheet summary").click()
+    sheet = page.locator(".spreadsheet")
+    for pid, p in view["players"].items():
+        row = sheet.locator(f".sheet-players tr[data-player='{pid}']")
+        assert row.locator(".cash").inner_text() == f"${p['cash']:,}"
+        assert row.locator(".worth").inner_text() == f"${p['value']:,}"
+    # Di is short one NYSW share: the NYSW column
+    nysw = list(sheet.locator(".sheet-players thead th").all_inner_texts()).index("NYSW")
+    di = sheet.locator(".sheet-players tr[data-player='1594'] > *").nth(nysw)
+    assert di.inner_text() == "\u22121"
+    for sym, c in view["corps"].items():
+        row = sheet.locator(f".sheet-corps tr[data-corp='{sym}']")
+        assert row.locator(".treasury").inner_text() == f"${c['cash']:,}"
+        assert row.locator(".loans").inner_text() == str(c["loans"])
+        assert row.locator(".tokens").inner_text() == str(c["tokens"] - c["tokens_placed"])
+        revenues = [t for t in row.locator(".revenue").all_inner_texts() if t]
+        assert revenues == [f"${r:,}" for r in c["revenues"].values()], (sym, revenues)
+    assert view["corps"]["A&S"]["revenues"]["1.2"] == 60
+    # the first set's first round paid nothing: no corporation had a train
+    assert sheet.locator("thead th.revenue").first.inner_text() == "OR 1.2"
+    sheet.screenshot(path=artifacts / "1817-spreadsheet.png")
+    # it stays open across an update
+    page.evaluate("() => { document.querySelector('.spreadsheet').dataset.old = '1'; }")
+    fake.send(P.state_message(game, P.seat_to_move(game), seq=8))
+    page.wait_for_function("() => !document.querySelector('.spreadsheet').dataset.old")
+    assert page.locator(".spreadsheet[open]").count() == 1

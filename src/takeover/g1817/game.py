@@ -68,6 +68,8 @@ class GameData:
         self.company_owner: dict[str, Holder | None] = {c.sym: None for c in companies}
         # The last dividend's revenue, kind and amount per share, for the log's words.
         self.last_dividend: dict[str, Any] | None = None
+        # Each corporation's revenue by operating round ("2.1"), for the spreadsheet.
+        self.revenues: dict[str, dict[str, int]] = {}
         self.closed_companies: set[str] = set()
         self.market_slots: list[list[str]] = [[] for _ in MARKET_PRICES]
         self.loans: list[int] = list(range(self.edition.total_loans))

@@ -291,6 +291,11 @@ class Game1817(GameData):
             passed = self.pending() if action.type == "pass" else None
             self.round.process(action)
             details = action_details(before, self, action)
+            if action.type == "dividend" and "revenue" in details:
+                _, turn, number = before["round"]
+                self.revenues.setdefault(str(action.entity), {})[f"{turn}.{number}"] = details[
+                    "revenue"
+                ]
             if passed is not None:
                 details["step"] = passed.kind  # what was passed, for the log's words
             started: list[tuple[str, int, int]] = []

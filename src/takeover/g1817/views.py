@@ -62,6 +62,7 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
         entry["operated"] = corp.operated
         entry["order"] = order.index(sym) if sym in order else None
         entry["buying_power"] = game.buying_power(corp)
+        entry["revenues"] = dict(game.revenues.get(sym, {}))
         entry["certificates"] = {
             share.id: "market" if share.owner == POOL else share.owner for share in corp.shares
         }

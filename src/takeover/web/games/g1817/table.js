@@ -11,6 +11,7 @@ import { mapLink, markLegal } from "./maplink.js";
 import { renderMarket } from "./market.js";
 import { renderPlayers } from "./players.js";
 import { routeEditor } from "./routes.js";
+import { renderSpreadsheet } from "./spreadsheet.js";
 
 export class G1817Table {
   /** @param {object} ctx the shell's table context (docs/web-client.md) */
@@ -26,8 +27,9 @@ export class G1817Table {
     this.corpsBox = el("section", { class: "corps-box" });
     this.playersBox = el("section", { class: "players-box" });
     this.bankBox = el("section", { class: "bank-box" });
+    this.sheetBox = el("section", { class: "sheet-box" });
     this.panels = {
-      main: [this.marketBox, this.mapBox, this.bankBox],
+      main: [this.marketBox, this.mapBox, this.bankBox, this.sheetBox],
       decide: [this.routeBox, this.auctionBox, this.corpsBox],
       aside: [this.playersBox],
     };
@@ -66,6 +68,10 @@ export class G1817Table {
       card.addEventListener("mouseleave", () => mark(false));
     }
     replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view));
+    // the spreadsheet stays open or closed across updates, as the reader left it
+    const open = Boolean(this.sheetBox.querySelector("details[open]"));
+    replace(this.sheetBox, renderSpreadsheet(view, names));
+    this.sheetBox.querySelector("details").open = open;
     this.refreshSeats(state);
   }
 
