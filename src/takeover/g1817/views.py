@@ -83,6 +83,9 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
     )
     if decision is not None and decision.kind == "track":
         out["tiles"] = tile_catalogue(game)
+        costs = lay_costs(game)
+        if costs is not None:
+            out["lay_costs"] = costs
     auction = None if game.finished else game.round.auction_view()
     if auction is not None:
         out["auction"] = {
@@ -197,6 +200,27 @@ def train_sales(game: Game1817) -> dict[str, Any] | None:
         if rnd.train_sale_refusal(t.id, 1) is None
     ]
     return {"buyer": corp.sym, "max_price": corp.cash, "trains": trains}
+
+
+def lay_costs(game: Game1817) -> dict[str, Any] | None:
+    """While a corporation lays track: who pays, this lay's own fee (a second lay costs
+    more) and, where terrain adds to it, what a lay on that hex would cost in all (before
+    a private's discount), by the ``PLANNING`` extension's rule."""
+    from takeover.g1817.planning import PLANNING
+    from takeover.g1817.rounds.operating import OperatingRound
+
+    rnd = game.round
+    planner = game.extension(PLANNING)
+    if not isinstance(rnd, OperatingRound) or planner is None:
+        return None
+    fee = game.lay_cost(rnd.corp, rnd.lays)
+    hexes = {h: planner.lay_fee(h) for h in game.board.data.printed}
+    return {
+        "payer": rnd.corp.sym,
+        "fee": fee,
+        "second": rnd.lays > 0,
+        "hexes": {h: cost for h, cost in hexes.items() if cost != fee},
+    }
 
 
 def tile_catalogue(game: Game1817) -> dict[str, dict[str, Any]]:

@@ -60,6 +60,19 @@ function tileIcon(design, name, rotation) {
 
 const hexName = hexLabel;
 
+/** " (A&S pays $40: terrain $20 + second lay $20)", from the engine's lay costs (the view's
+ * `lay_costs`: the lay's fee and each hex's total where terrain adds to it). */
+function layCostWords(view, hexId) {
+  const c = view.lay_costs;
+  if (!c) return "";
+  const total = Object.hasOwn(c.hexes, hexId) ? c.hexes[hexId] : c.fee;
+  if (!total) return ", free";
+  const parts = [];
+  if (total > c.fee) parts.push(`terrain ${money(total - c.fee)}`);
+  if (c.fee) parts.push(`${c.second ? "second lay" : "lay"} ${money(c.fee)}`);
+  return ` (${c.payer} pays ${money(total)}: ${parts.join(" + ")})`;
+}
+
 function layWidget(prompt, options, view) {
   const scratch = prompt.scratch;
   const byHex = new Map();
@@ -131,8 +144,7 @@ function layWidget(prompt, options, view) {
     }
     const action = chosenAction();
     const list = tiles.get(scratch.layTile);
-    const hex = hexes.get(scratch.layHex) || {};
-    const fee = hex.fee ? ` (terrain ${money(hex.fee)})` : "";
+    const fee = layCostWords(view, scratch.layHex);
     const lay = choiceButton(prompt, "Lay this tile", action, { key: "Enter", cls: "primary lay-send" });
     prompt.keys.set("Escape", () => {
       scratch.layHex = null;
@@ -141,7 +153,7 @@ function layWidget(prompt, options, view) {
     });
     if (list.length > 1) prompt.keys.set("r", rotate);
     box.replaceChildren(
-      el("p", { class: "hint", text: `Lay on ${hexName(view, scratch.layHex)}${fee}: choose a tile` }),
+      el("p", { class: "hint lay-cost", text: `Lay on ${hexName(view, scratch.layHex)}${fee}: choose a tile` }),
       el(
         "div",
         { class: "row tile-picker" },

@@ -1,0 +1,37 @@
+"""1817 costs shown before they are paid, from the engine: a lay's terrain and the second
+lay's fee (and who pays)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import positions1817 as P
+from .fake_table import FakeTable, table_entry
+
+
+def _open(page: Any, server: Any, action_id: int) -> tuple[FakeTable, Any]:
+    game, _ = P.at(action_id)
+    message = P.state_message(game, P.seat_to_move(game))
+    fake = FakeTable(
+        page, message, P.seat_to_move(game), table=table_entry(P.names(game), game="1817")
+    )
+    fake.open(server.url)
+    page.wait_for_selector(".map svg .hex")
+    return fake, game
+
+
+def test_a_second_lay_on_terrain_says_both_fees(page: Any, server: Any, artifacts: Any) -> None:
+    # Belt's second lay, on F11 (hills, $10): the record charged $30
+    _, game = _open(page, server, 220)
+    assert game.view(0)["lay_costs"]["fee"] == 20
+    page.locator(".map .hexes .hex[data-hex='F11'] .hex-id").click(force=True)
+    hint = page.locator(".lay-box .lay-cost").inner_text()
+    assert "(Belt pays $30: terrain $10 + second lay $20)" in hint, hint
+    page.screenshot(path=artifacts / "1817-lay-cost.png")
+
+
+def test_a_first_lay_on_terrain_says_the_terrain(page: Any, server: Any) -> None:
+    _open(page, server, 226)  # Bess lays on D19 (water, $15)
+    page.locator(".map .hexes .hex[data-hex='D19'] .hex-id").click(force=True)
+    hint = page.locator(".lay-box .lay-cost").inner_text()
+    assert "(Bess pays $15: terrain $15)" in hint, hint
