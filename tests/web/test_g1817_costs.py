@@ -35,3 +35,13 @@ def test_a_first_lay_on_terrain_says_the_terrain(page: Any, server: Any) -> None
     page.locator(".map .hexes .hex[data-hex='D19'] .hex-id").click(force=True)
     hint = page.locator(".lay-box .lay-cost").inner_text()
     assert "(Bess pays $15: terrain $15)" in hint, hint
+
+
+def test_an_acquisition_bid_says_which_corporation_pays(page: Any, server: Any) -> None:
+    # GT is liquidated; Cy bids with a corporation's money, not their own cash
+    _, game = P.open_at(page, server, 613)
+    buyers = game.view(0)["acquisition"]["buyers"]["655"]
+    means = page.locator(".bid-box .bid-means").inner_text()
+    expected = ", ".join(f"{sym} up to ${n}" for sym, n in buyers.items())
+    assert means == f"Your corporation pays, not you: {expected}.", means
+    assert "You have" not in means

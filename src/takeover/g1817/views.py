@@ -247,14 +247,23 @@ def tile_catalogue(game: Game1817) -> dict[str, dict[str, Any]]:
 def acquisition_view(game: Game1817) -> dict[str, Any] | None:
     """In an acquisition round: what is happening to which corporation (``mode``:
     ``liquidate``, ``acquisition`` or ``offered``), the corporation offered or auctioned,
-    the auction's winner (player id, corporation, price) and the buying corporation."""
+    the auction's winner (player id, corporation, price), the buying corporation, and while
+    a corporation is auctioned each player's corporations that may buy it with the most
+    each may pay (``buyers``: the corporation pays, not the player)."""
     from takeover.g1817.rounds.acquisition import AcquisitionRound
 
     rnd = game.round
     if not isinstance(rnd, AcquisitionRound):
         return None
     won = rnd.winner
+    buyers: dict[str, dict[str, int]] = {}
+    target = game.corps.get(rnd.auctioning) if rnd.auctioning else None
+    if target is not None:
+        for corp in game.corps.values():
+            if isinstance(corp.owner, int) and rnd.can_acquire(target, corp):
+                buyers.setdefault(str(corp.owner), {})[corp.sym] = rnd.max_bid_for(corp, target)
     return {
+        "buyers": buyers,
         "mode": rnd.mode or None,
         "offer": rnd.offer,
         "auctioning": rnd.auctioning,
