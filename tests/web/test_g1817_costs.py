@@ -45,3 +45,11 @@ def test_an_acquisition_bid_says_which_corporation_pays(page: Any, server: Any) 
     expected = ", ".join(f"{sym} up to ${n}" for sym, n in buyers.items())
     assert means == f"Your corporation pays, not you: {expected}.", means
     assert "You have" not in means
+
+
+def test_a_conversion_says_the_token_it_buys(page: Any, server: Any) -> None:
+    _, game = P.open_at(page, server, 197)  # A&S may convert to 5 shares
+    assert game.view(0)["conversion_costs"] == {"A&S": {"tokens": 1, "cost": 50}}
+    button = page.locator(".prompt button", has_text="Convert").first
+    words = " ".join(button.inner_text().split())
+    assert "A&S to 5 shares: A&S then buys 1 token for $50" in words, words

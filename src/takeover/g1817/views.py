@@ -81,6 +81,10 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
     out["decision"] = (
         None if decision is None else {"seats": list(decision.seats), "kind": decision.kind}
     )
+    if decision is not None and decision.kind == "conversion":
+        converts = conversion_costs(game)
+        if converts:
+            out["conversion_costs"] = converts
     if decision is not None and decision.kind == "track":
         out["tiles"] = tile_catalogue(game)
         costs = lay_costs(game)
@@ -200,6 +204,28 @@ def train_sales(game: Game1817) -> dict[str, Any] | None:
         if rnd.train_sale_refusal(t.id, 1) is None
     ]
     return {"buyer": corp.sym, "max_price": corp.cash, "trains": trains}
+
+
+def conversion_costs(game: Game1817) -> dict[str, dict[str, int]]:
+    """While a corporation may convert: the tokens a conversion makes it buy once the
+    shareholders have bought, and what they cost its treasury (the round's own count, on
+    a copy; a P21 owner's first token is free)."""
+    from takeover.g1817.game import TOKEN_COST
+    from takeover.g1817.rounds.merger import MergerRound
+
+    out: dict[str, dict[str, int]] = {}
+    for action in game.legal_actions():
+        if action.type != "convert":
+            continue
+        twin = game.clone()
+        twin.round.process(action)
+        rnd = twin.round
+        if not isinstance(rnd, MergerRound):
+            continue
+        tokens = rnd.tokens_to_buy or 0
+        free = 1 if tokens and "P21" in twin.corps[str(action.entity)].companies else 0
+        out[str(action.entity)] = {"tokens": tokens, "cost": (tokens - free) * TOKEN_COST}
+    return out
 
 
 def lay_costs(game: Game1817) -> dict[str, Any] | None:

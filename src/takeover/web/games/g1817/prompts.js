@@ -337,9 +337,15 @@ export const prompts = {
       options.map(({ action }) => {
         const corp = view.corps[action.entity] || {};
         const to = corp.size === 2 ? 5 : 10;
+        // the tokens the new size needs, bought from the treasury afterwards (engine's count)
+        const cost = (view.conversion_costs || {})[action.entity];
+        const tokens =
+          cost && cost.tokens
+            ? `: ${action.entity} then buys ${plural(cost.tokens, "token")} for ${money(cost.cost)}`
+            : "";
         return richButton(
           prompt,
-          ["Convert ", corpTag(action.entity), ` to ${plural(to, "share")}`],
+          ["Convert ", corpTag(action.entity), ` to ${plural(to, "share")}${tokens}`],
           action,
           { key: "c", title: "the new shares go to the treasury; shareholders may then buy" },
         );
