@@ -53,3 +53,22 @@ def test_a_conversion_says_the_token_it_buys(page: Any, server: Any) -> None:
     button = page.locator(".prompt button", has_text="Convert").first
     words = " ".join(button.inner_text().split())
     assert "A&S to 5 shares: A&S then buys 1 token for $50" in words, words
+
+
+def test_privates_have_cards_with_their_powers(page: Any, server: Any, artifacts: Any) -> None:
+    _, game = P.open_at(page, server, 613)
+    page.locator(".bank-box details.privates summary").click()
+    cards = page.locator(".private-card")
+    names = cards.locator("strong").all_inner_texts()
+    numbers = [int(n.split()[0][1:]) for n in names]
+    assert numbers == sorted(numbers) and len(numbers) == len(game.view(0)["companies"])
+    me = page.locator(".private-card[data-company='ME']")
+    assert "P3 Mountain Engineers" in me.inner_text()
+    assert "+$20 for a tile laid on a printed mountain hex." in me.locator(".power").inner_text()
+    page.locator(".bank-box").screenshot(path=artifacts / "1817-privates.png")
+    # the depot says what buying the first train of a type rusts
+    four = page.locator(".depot tr[data-train='4'] .rusts").inner_text()
+    assert four == "2, 2+ obsolete", four
+    # a corporation's privates, in number order, with their powers on hover
+    titles = page.locator(".corp-privates .private").evaluate_all("(ns) => ns.map((n) => n.title)")
+    assert titles and all(": " in t for t in titles), titles

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from takeover.g1817.data.companies import POWERS
 from takeover.g1817.data.editions import MARKET_CODES, MARKET_PRICES, PHASES
 from takeover.g1817.entities import POOL
 from takeover.g1817.game import LOAN_VALUE
@@ -73,6 +74,7 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
             "revenue": data.mail,
             "owner": game.company_owner.get(sym),
             "closed": sym in game.closed_companies,
+            "power": POWERS.get(data.name, ""),
         }
         for sym, data in game.company_data.items()
     }

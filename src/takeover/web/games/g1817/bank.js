@@ -46,6 +46,14 @@ export function roundName(view) {
   return roundWords(view.round, view.turn, view.round_num);
 }
 
+/** What the first train of type `name` rusts or makes obsolete ("2, 2+ obsolete"), from the
+ * view's train types; "–" for nothing. */
+function rustedBy(types, name) {
+  const rusts = types.filter((t) => t.rusts_on === name).map((t) => t.name);
+  const obsolete = types.filter((t) => t.obsolete_on === name).map((t) => `${t.name} obsolete`);
+  return [...rusts, ...obsolete].join(", ") || "–";
+}
+
 export function renderBank(view) {
   const phases = view.phases || [];
   const phase = phases.find((p) => p.current) || { name: view.phase, train_limit: "?", sizes: [] };
@@ -84,7 +92,7 @@ export function renderBank(view) {
         el(
           "tr",
           {},
-          ["Train", "Price", "Left", "Rusts on"].map((h) => el("th", { text: h })),
+          ["Train", "Price", "Left", "Rusts on", "The first one rusts"].map((h) => el("th", { text: h })),
         ),
       ),
       el(
@@ -105,6 +113,7 @@ export function renderBank(view) {
             el("td", {
               text: t.rusts_on ? t.rusts_on : t.obsolete_on ? `${t.obsolete_on} (obsolete)` : "–",
             }),
+            el("td", { class: "rusts", text: rustedBy(depot, t.name) }),
           ),
         ),
       ),

@@ -11,6 +11,7 @@ import { mapLink, markLegal } from "./maplink.js";
 import { renderMarket } from "./market.js";
 import { renderPlayers } from "./players.js";
 import { routeEditor } from "./routes.js";
+import { renderPrivates } from "./privates.js";
 import { renderSpreadsheet } from "./spreadsheet.js";
 
 export class G1817Table {
@@ -67,7 +68,10 @@ export class G1817Table {
       card.addEventListener("mouseenter", () => mark(true));
       card.addEventListener("mouseleave", () => mark(false));
     }
-    replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view));
+    const privatesOpen = Boolean(this.bankBox.querySelector("details.privates[open]"));
+    replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view), renderPrivates(view, names) || "");
+    const privates = this.bankBox.querySelector("details.privates");
+    if (privates) privates.open = privatesOpen;
     // the spreadsheet stays open or closed across updates, as the reader left it
     const open = Boolean(this.sheetBox.querySelector("details[open]"));
     replace(this.sheetBox, renderSpreadsheet(view, names));
