@@ -3,6 +3,7 @@ lay's fee (and who pays)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import positions1817 as P
@@ -72,3 +73,16 @@ def test_privates_have_cards_with_their_powers(page: Any, server: Any, artifacts
     # a corporation's privates, in number order, with their powers on hover
     titles = page.locator(".corp-privates .private").evaluate_all("(ns) => ns.map((n) => n.title)")
     assert titles and all(": " in t for t in titles), titles
+
+
+def test_share_buttons_say_the_price_in_words(page: Any, server: Any) -> None:
+    P.open_at(page, server, 302)  # a stock round turn
+    titles = page.locator(".prompt button.buy-share, .prompt button.sell").evaluate_all(
+        "(bs) => bs.map((b) => b.title)"
+    )
+    assert titles, "no share to buy or sell here"
+    for title in titles:
+        assert "{" not in title and "_" not in title, title
+        assert re.fullmatch(
+            r"(buy one \S+ share( from the \w+)? for|sell .+ at) \$\d+( each)?", title
+        ), title

@@ -12,6 +12,7 @@ function sizesText(sizes) {
 /** What buying the next train changes: a new phase, rusting, obsolete trains. */
 export function nextTrainText(view) {
   const depot = view.depot || {};
+  if (view.finished) return "The game is over.";
   if (!depot.next) return "The depot is empty.";
   const name = depot.next.split("-").slice(0, -1).join("-");
   const types = depot.trains || [];

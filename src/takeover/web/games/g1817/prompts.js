@@ -155,8 +155,10 @@ export const prompts = {
             { class: "row" },
             corpTag(entity),
             el("span", { class: "hint", text: " redeems from the market: " }),
-            opts.map(({ action, text }) =>
-              choiceButton(prompt, plural(action.shares.length, "share"), action, { title: text }),
+            opts.map(({ action }) =>
+              choiceButton(prompt, plural(action.shares.length, "share"), action, {
+                title: `${entity} buys back ${plural(action.shares.length, "share")} from the market at ${money((view.corps[entity] || {}).price)} each`,
+              }),
             ),
           ),
         );
@@ -165,7 +167,7 @@ export const prompts = {
           el(
             "div",
             { class: "row buy-row" },
-            opts.map(({ action, text }) => {
+            opts.map(({ action }) => {
               const id = action.shares[0];
               const sym = id.slice(0, id.lastIndexOf("_"));
               const corp = view.corps[sym] || {};
@@ -173,7 +175,10 @@ export const prompts = {
                 prompt,
                 [corpTag(sym), ` ${money(corp.price)} ${shareSource(view, id)}`.trimEnd()],
                 action,
-                { title: text, cls: "buy-share" },
+                {
+                  title: `buy one ${sym} share ${shareSource(view, id)} for ${money(corp.price)}`.replace("  ", " "),
+                  cls: "buy-share",
+                },
               );
               b.dataset.corp = sym;
               return b;
@@ -205,9 +210,9 @@ export const prompts = {
           opts
             .slice()
             .sort((a, b) => a.action.shares.length - b.action.shares.length)
-            .map(({ action, text }) =>
+            .map(({ action }) =>
               choiceButton(prompt, `sell ${action.shares.length}`, action, {
-                title: text,
+                title: `sell ${plural(action.shares.length, `${sym} share`)} at ${money((view.corps[sym] || {}).price)} each`,
                 cls: "sell",
               }),
             ),
