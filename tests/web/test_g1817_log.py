@@ -102,3 +102,19 @@ def test_the_spreadsheet(page: Any, server: Any, artifacts: Any) -> None:
     fake.send(P.state_message(game, P.seat_to_move(game), seq=8))
     page.wait_for_function("() => !document.querySelector('.spreadsheet').dataset.old")
     assert page.locator(".spreadsheet[open]").count() == 1
+
+
+def test_the_log_filtered_by_corporation_or_player(page: Any, server: Any, artifacts: Any) -> None:
+    lines = _open_with_log(page, server, 613, 120)
+    page.locator(".log-filter").select_option("NYSW")
+    shown = [li for li in page.locator(".log li:not([hidden])").all_inner_texts() if li]
+    assert 0 < len(shown) < len(lines)
+    for line in shown:
+        assert "NYSW" in line or line.startswith("— "), line
+    page.screenshot(path=artifacts / "1817-log-filter.png")
+    page.locator(".log-filter").select_option("Di")
+    shown = page.locator(".log li:not([hidden])").all_inner_texts()
+    assert any(line.startswith("Di ") for line in shown)
+    assert all("Di" in line or line.startswith("— ") for line in shown), shown
+    page.locator(".log-filter").select_option("")
+    assert page.locator(".log li:not([hidden])").count() == len(lines)

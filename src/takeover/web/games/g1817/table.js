@@ -11,6 +11,7 @@ import { mapLink, markLegal } from "./maplink.js";
 import { renderMarket } from "./market.js";
 import { renderPlayers } from "./players.js";
 import { routeEditor } from "./routes.js";
+import { LogFilter } from "./logfilter.js";
 import { renderPrivates } from "./privates.js";
 import { renderSpreadsheet } from "./spreadsheet.js";
 
@@ -29,10 +30,11 @@ export class G1817Table {
     this.playersBox = el("section", { class: "players-box" });
     this.bankBox = el("section", { class: "bank-box" });
     this.sheetBox = el("section", { class: "sheet-box" });
+    this.logFilter = new LogFilter();
     this.panels = {
       main: [this.marketBox, this.mapBox, this.bankBox, this.sheetBox],
       decide: [this.routeBox, this.auctionBox, this.corpsBox],
-      aside: [this.playersBox],
+      aside: [this.playersBox, this.logFilter.node],
     };
   }
 
@@ -77,6 +79,7 @@ export class G1817Table {
     replace(this.sheetBox, renderSpreadsheet(view, names));
     this.sheetBox.querySelector("details").open = open;
     this.refreshSeats(state);
+    this.logFilter.update(view, names);
   }
 
   /** The route step when the engine lists no run: the editor (the server checks what it
