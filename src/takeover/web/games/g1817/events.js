@@ -1,7 +1,9 @@
-// 1817's actions in words, for the game log and the replay, as 18xx players write them
+// 1817's events in words, for the game log and the replay, as 18xx players write them
 // ("A&S buys a 3 train from the depot for $250"). 1817 is fully public: each action yields
-// one event of its own type, and the words come from the action's record form (the
-// log's `entry`); private names come from the last view seen (`remember`).
+// an event of its own type, carrying the money it moved, then the events of what followed
+// (a price move, a phase, rusting, the next round: src/takeover/g1817/narration.py). The
+// words come from the action's record form (the log's `entry`) and those events; private
+// and place names from the last view seen (`remember`).
 
 import { money } from "../../shell/dom.js";
 import { plural } from "../../shell/words.js";
