@@ -86,3 +86,12 @@ def test_share_buttons_say_the_price_in_words(page: Any, server: Any) -> None:
         assert re.fullmatch(
             r"(buy one \S+ share( from the \w+)? for|sell .+ at) \$\d+( each)?", title
         ), title
+
+
+def test_two_cities_in_one_hex_are_told_apart(page: Any, server: Any) -> None:
+    # a home token may go in either of New York's two cities (E22)
+    P.open_at(page, server, 86)
+    buttons = page.locator(".w-place_token button").all_inner_texts()
+    york = [" ".join(b.split()) for b in buttons if "E22" in b]
+    assert len(york) == 2 and len(set(york)) == 2, york
+    assert any(b.endswith("city 2") for b in york), york

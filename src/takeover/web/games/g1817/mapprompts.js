@@ -244,8 +244,19 @@ function tokenWidget(prompt, options, view) {
     "div",
     { class: "choices w-place_token" },
     el("p", { class: "hint", text: `Place a token: ${clickWord()} a highlighted city on the map, or:` }),
-    options.map(({ action }) => choiceButton(prompt, hexName(view, cityHex(view, action.city)), action, {})),
+    options.map(({ action }) => choiceButton(prompt, tokenPlace(view, options, action), action, {})),
   );
+}
+
+/** "New York (E22)", told apart from another choice in the same hex by its city ("city 2")
+ * or, in the same city, by its slot. */
+function tokenPlace(view, options, action) {
+  const hex = cityHex(view, action.city);
+  const same = options.map((o) => o.action).filter((a) => cityHex(view, a.city) === hex);
+  const words = hexName(view, hex);
+  if (same.length < 2) return words;
+  if (new Set(same.map((a) => a.city)).size > 1) return `${words}, city ${Number(String(action.city).split("-").pop()) + 1}`;
+  return `${words}, slot ${(Number(action.slot) || 0) + 1}`;
 }
 
 function removeTokenWidget(prompt, options, view) {
