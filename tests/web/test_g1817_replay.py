@@ -49,6 +49,9 @@ def test_step_through_a_real_1817_game(page: Any, server: Any, artifacts: Any) -
     assert "a player went bankrupt" in sheet.inner_text()
     best = max(steps[-1]["view"]["players"].values(), key=lambda p: p["value"])
     assert f"${best['value']:,}" in sheet.locator("tr.winner").inner_text()
+    # the last position says the game is over, not what the next train would do
+    bank = page.locator(".replay-page .bank").inner_text()
+    assert "The game is over." in bank and "ends after the next set" not in bank
 
 
 def test_an_imported_18xx_games_export_in_the_replay_viewer(

@@ -23,6 +23,17 @@ def test_the_plural_helper(page: Any, server: Any) -> None:
     assert words == ["0 shares", "1 share", "2 shares", "1 bonus", "2 bonuses"]
 
 
+def test_the_article_before_a_bot_name(page: Any, server: Any) -> None:
+    page.goto(server.url)
+    words = page.evaluate(
+        """async () => {
+            const { article } = await import("./shell/words.js");
+            return ["MCTS (1 s a move)", "heuristic", "easy", "Random", "RL"].map(article);
+        }"""
+    )
+    assert words == ["an", "a", "an", "a", "an"]
+
+
 def test_buy_up_to_one_share(page: Any, server: Any) -> None:
     state = positions.buying(cash=400)  # American costs $400, Festival $500: one share at most
     fake = open_table(page, server, state, 0)

@@ -8,7 +8,7 @@ shares one definition of each (rules 1.5-1.7, 3.10-3.16, 4.21-4.22, 8.6).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from takeover.core.errors import IllegalAction
 from takeover.g1817.data.companies import Company
@@ -66,6 +66,10 @@ class GameData:
         self.company_data: dict[str, Company] = {c.sym: c for c in companies}
         self.company_order: list[str] = [c.sym for c in companies]
         self.company_owner: dict[str, Holder | None] = {c.sym: None for c in companies}
+        # The last dividend's revenue, kind and amount per share, for the log's words.
+        self.last_dividend: dict[str, Any] | None = None
+        # Each corporation's revenue by operating round ("2.1"), for the spreadsheet.
+        self.revenues: dict[str, dict[str, int]] = {}
         self.closed_companies: set[str] = set()
         self.market_slots: list[list[str]] = [[] for _ in MARKET_PRICES]
         self.loans: list[int] = list(range(self.edition.total_loans))
@@ -391,6 +395,11 @@ class GameData:
         """
         withheld = self.withheld(corp, revenue, kind)
         paid = revenue - withheld
+        self.last_dividend = {
+            "revenue": revenue,
+            "kind": kind,
+            "per_share": paid / corp.total_shares,
+        }
         corp.cash += int(withheld)
         if paid > 0:
             per_share = paid / corp.total_shares

@@ -26,6 +26,7 @@ from takeover.g1817.data.maps import PRESET_YELLOW
 from takeover.g1817.entities import POOL, Corporation, Player, Train, copy_value
 from takeover.g1817.game import TOKEN_COST, GameData
 from takeover.g1817.map.graph import links
+from takeover.g1817.narration import action_details, consequences, summary
 from takeover.g1817.rounds.acquisition import AcquisitionRound
 from takeover.g1817.rounds.auction import AuctionRound
 from takeover.g1817.rounds.base import Round
@@ -286,12 +287,24 @@ class Game1817(GameData):
             self.end_game("manually_ended")
             events = [Event("game_end", {"reason": "manually_ended"})]
         else:
+            before = summary(self)
+            passed = self.pending() if action.type == "pass" else None
             self.round.process(action)
+            details = action_details(before, self, action)
+            if action.type == "dividend" and "revenue" in details:
+                _, turn, number = before["round"]
+                self.revenues.setdefault(str(action.entity), {})[f"{turn}.{number}"] = details[
+                    "revenue"
+                ]
+            if passed is not None:
+                details["step"] = passed.kind  # what was passed, for the log's words
+            started: list[tuple[str, int, int]] = []
             if len(self.active_players()) <= 1:
                 self.end_game("bankrupt")
             else:
-                self.settle()
-            events = [Event(action.type, {"entity": action.entity})]
+                started = self.settle()
+            events = [Event(action.type, {"entity": action.entity, **details})]
+            events += consequences(before, self, started)
         self.history.append({**entry, "id": len(self.history) + 1})
         return events
 
@@ -306,8 +319,9 @@ class Game1817(GameData):
         pool = self.loans if action.type == "take_loan" else corp.loans if corp else []
         return {"loan": pool[-1]} if pool else {}
 
-    def settle(self) -> None:
-        """Run round transitions until a round waits for a decision.
+    def settle(self) -> list[tuple[str, int, int]]:
+        """Run round transitions until a round waits for a decision; returns each round
+        started on the way (name, turn, number), for the log's headings.
 
         As on 18xx.games, whether the game may end in these transitions is decided once,
         after the action: the final set of operating rounds ends the game only if the
@@ -318,6 +332,7 @@ class Game1817(GameData):
         """
         armed = self.final_operating_rounds is not None
         guard = 0
+        started: list[tuple[str, int, int]] = []
         while self.round.finished and not self.finished:
             guard += 1
             if guard > 5000:
@@ -328,6 +343,8 @@ class Game1817(GameData):
                 self.end_game("dnf")
             else:
                 self.next_round()
+                started.append((self.round.name, self.turn, self.round.round_num))
+        return started
 
     def final_set_over(self) -> bool:
         """The round that just finished is the last acquisition round of the final set."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from takeover.g1817.data.companies import POWERS
 from takeover.g1817.data.editions import MARKET_CODES, MARKET_PRICES, PHASES
 from takeover.g1817.entities import POOL
 from takeover.g1817.game import LOAN_VALUE
@@ -62,6 +63,7 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
         entry["operated"] = corp.operated
         entry["order"] = order.index(sym) if sym in order else None
         entry["buying_power"] = game.buying_power(corp)
+        entry["revenues"] = dict(game.revenues.get(sym, {}))
         entry["certificates"] = {
             share.id: "market" if share.owner == POOL else share.owner for share in corp.shares
         }
@@ -72,6 +74,7 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
             "revenue": data.mail,
             "owner": game.company_owner.get(sym),
             "closed": sym in game.closed_companies,
+            "power": POWERS.get(data.name, ""),
         }
         for sym, data in game.company_data.items()
     }
@@ -80,8 +83,15 @@ def view(game: Game1817, seat: int | None = None) -> dict[str, Any]:
     out["decision"] = (
         None if decision is None else {"seats": list(decision.seats), "kind": decision.kind}
     )
+    if decision is not None and decision.kind == "conversion":
+        converts = conversion_costs(game)
+        if converts:
+            out["conversion_costs"] = converts
     if decision is not None and decision.kind == "track":
         out["tiles"] = tile_catalogue(game)
+        costs = lay_costs(game)
+        if costs is not None:
+            out["lay_costs"] = costs
     auction = None if game.finished else game.round.auction_view()
     if auction is not None:
         out["auction"] = {
@@ -196,6 +206,49 @@ def train_sales(game: Game1817) -> dict[str, Any] | None:
     return {"buyer": corp.sym, "max_price": corp.cash, "trains": trains}
 
 
+def conversion_costs(game: Game1817) -> dict[str, dict[str, int]]:
+    """While a corporation may convert: the tokens a conversion makes it buy once the
+    shareholders have bought, and what they cost its treasury (the round's own count, on
+    a copy; a P21 owner's first token is free)."""
+    from takeover.g1817.game import TOKEN_COST
+    from takeover.g1817.rounds.merger import MergerRound
+
+    out: dict[str, dict[str, int]] = {}
+    for action in game.legal_actions():
+        if action.type != "convert":
+            continue
+        twin = game.clone()
+        twin.round.process(action)
+        rnd = twin.round
+        if not isinstance(rnd, MergerRound):
+            continue
+        tokens = rnd.tokens_to_buy or 0
+        free = 1 if tokens and "P21" in twin.corps[str(action.entity)].companies else 0
+        out[str(action.entity)] = {"tokens": tokens, "cost": (tokens - free) * TOKEN_COST}
+    return out
+
+
+def lay_costs(game: Game1817) -> dict[str, Any] | None:
+    """While a corporation lays track: who pays, this lay's own fee (a second lay costs
+    more) and, where terrain adds to it, what a lay on that hex would cost in all (before
+    a private's discount), by the ``PLANNING`` extension's rule."""
+    from takeover.g1817.planning import PLANNING
+    from takeover.g1817.rounds.operating import OperatingRound
+
+    rnd = game.round
+    planner = game.extension(PLANNING)
+    if not isinstance(rnd, OperatingRound) or planner is None:
+        return None
+    fee = game.lay_cost(rnd.corp, rnd.lays)
+    hexes = {h: planner.lay_fee(h) for h in game.board.data.printed}
+    return {
+        "payer": rnd.corp.sym,
+        "fee": fee,
+        "second": rnd.lays > 0,
+        "hexes": {h: cost for h, cost in hexes.items() if cost != fee},
+    }
+
+
 def tile_catalogue(game: Game1817) -> dict[str, dict[str, Any]]:
     """While track may be laid: each tile of the phase's colours still in the supply, as
     designed (unrotated), so that a client can show a lay before it is made. Paths and
@@ -220,14 +273,23 @@ def tile_catalogue(game: Game1817) -> dict[str, dict[str, Any]]:
 def acquisition_view(game: Game1817) -> dict[str, Any] | None:
     """In an acquisition round: what is happening to which corporation (``mode``:
     ``liquidate``, ``acquisition`` or ``offered``), the corporation offered or auctioned,
-    the auction's winner (player id, corporation, price) and the buying corporation."""
+    the auction's winner (player id, corporation, price), the buying corporation, and while
+    a corporation is auctioned each player's corporations that may buy it with the most
+    each may pay (``buyers``: the corporation pays, not the player)."""
     from takeover.g1817.rounds.acquisition import AcquisitionRound
 
     rnd = game.round
     if not isinstance(rnd, AcquisitionRound):
         return None
     won = rnd.winner
+    buyers: dict[str, dict[str, int]] = {}
+    target = game.corps.get(rnd.auctioning) if rnd.auctioning else None
+    if target is not None:
+        for corp in game.corps.values():
+            if isinstance(corp.owner, int) and rnd.can_acquire(target, corp):
+                buyers.setdefault(str(corp.owner), {})[corp.sym] = rnd.max_bid_for(corp, target)
     return {
+        "buyers": buyers,
         "mode": rnd.mode or None,
         "offer": rnd.offer,
         "auctioning": rnd.auctioning,

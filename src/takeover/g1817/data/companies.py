@@ -119,6 +119,41 @@ COMPANIES_VOLATILITY: tuple[Company, ...] = (
     Company("P24", "P24 - Indianapolis Market", 40),
 )
 
+POWERS: dict[str, str] = {
+    "P1 - Minor Coal Mine": "1 mine: lays a yellow 7, 8 or 9 on a mine hex beside the "
+    "network, leaving a mine marker; the terrain fee is $15 less (rule 4.12).",
+    "P2 - Ohio Bridge Company": "1 bridge on H3, G6 or H9; $10 off water fees.",
+    "P3 - Mountain Engineers": "+$20 for a tile laid on a printed mountain hex.",
+    "P4 - Pittsburgh Steel Mill": "Lays tile X00 on F13 (rule 4.13).",
+    "P5 - Coal Mine": "2 mines (as P1).",
+    "P6 - Minor Mail Contract": "$10 to its corporation at each operating round's start, "
+    "if it has a train.",
+    "P7 - Train Station": "One token more.",
+    "P8 - Union Bridge Company": "2 bridges on H3, G6 or H9; $10 off water fees.",
+    "P9 - Mail Contract": "$15 at each operating round's start, if it has a train.",
+    "P10 - Major Coal Mine": "3 mines (as P1).",
+    "P11 - Major Mail Contract": "$20 at each operating round's start, if it has a train.",
+    "P12 - Loan Shark": "Brings $60 with it when contributed; its corporation pays $10 more "
+    "interest (rules 3.9, 4.24).",
+    "P13 - Ponzi Scheme": "No power.",
+    "P14 - Inventor": "$20 to $80 for the 2 to 8 trains, once per type, when a train of the "
+    "type changes hands or leaves play.",
+    "P15 - Scrapper": "$30 for each 2 or 2+, $75 for each 3, $150 for each 4 of its "
+    "corporation that rusts or leaves obsolete.",
+    "P16 - Buffalo Rail Center": "Lays tile X00 on C14.",
+    "P17 - Toledo Industry": "Lays tile X00 on D7.",
+    "P18 - Express Track": "The first lay costs $10, the second nothing.",
+    "P19 - Efficient Track": "The second lay costs $10; with Express Track both lays are free.",
+    "P20 - Golden Parachute": "Its corporation's president receives $100 when it is sold to "
+    "another president's corporation or liquidated (rule 6.10).",
+    "P21 - Station Subsidy": "The tokens bought after a conversion cost $50 less (rule 5.9).",
+    "P22 - Country Ranch": "1 ranch (laid like a mine, on the ranch hexes).",
+    "P23 - Rural Ranch": "2 ranches.",
+    "P24 - Indianapolis Market": "Lays tile X00 on F3.",
+}
+"""What each private does for its corporation, in words for the table (docs/rules/1817.md
+2.3 and 10.1); the rules themselves are the fields above and the rounds."""
+
 CORPORATIONS_BASE: tuple[str, ...] = (
     "A&S",
     "A&A",

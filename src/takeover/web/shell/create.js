@@ -7,7 +7,7 @@
 import { api, prefs, seats } from "./api.js";
 import { el, replace } from "./dom.js";
 import { gameOptions } from "./options.js";
-import { plural } from "./words.js";
+import { article, plural } from "./words.js";
 
 /** Options the seat count decides (a table has as many players as seats), never asked. */
 const DECIDED_BY_SEATS = new Set(["min_players", "max_players"]);
@@ -59,7 +59,7 @@ export function createForm(options, app) {
     replace(
       onTimeout,
       el("option", { value: "wait", text: "wait for the person" }),
-      game().bots.map((b) => el("option", { value: b.spec, text: `a ${b.label} bot plays` })),
+      game().bots.map((b) => el("option", { value: b.spec, text: `${article(b.label)} ${b.label} bot plays` })),
     );
     onTimeout.disabled = timer.value === "off";
   };

@@ -4,6 +4,7 @@
 
 import { el, money } from "./dom.js";
 import { shortName } from "./seats.js";
+import { article } from "./words.js";
 
 /** A bot level without its details: "mcts" for "mcts:time=1" (the spec is in seat tooltips). */
 function level(spec) {
@@ -40,7 +41,7 @@ export function timerWords(t) {
   const then =
     !t.on_timeout || t.on_timeout === "wait"
       ? "then the table waits for the person"
-      : `then a ${level(t.on_timeout)} bot plays for them`;
+      : `then ${article(level(t.on_timeout))} ${level(t.on_timeout)} bot plays for them`;
   return `${t.timer} turn timer, ${then}`;
 }
 

@@ -9,6 +9,16 @@ export function plural(n, one, many = one + "s") {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/**
+ * "a" or "an" before `word`, by its sound: "an MCTS bot" (an initialism is read letter by
+ * letter: "em"), "a heuristic bot", "an easy bot".
+ */
+export function article(word) {
+  const w = String(word);
+  if (/^[A-Z]{2,}/.test(w)) return "AEFHILMNORSX".includes(w[0]) ? "an" : "a";
+  return /^[aeiou]/i.test(w) ? "an" : "a";
+}
+
 /** The noun alone, agreeing with `n`: noun(1, "share") is "share". */
 export function noun(n, one, many = one + "s") {
   return n === 1 ? one : many;

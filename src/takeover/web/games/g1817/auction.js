@@ -2,7 +2,7 @@
 // the standing bids, who is still in.
 
 import { el, money } from "../../shell/dom.js";
-import { companyLabel, corpTag, playerName, wonBy } from "./common.js";
+import { auctionsPrivate, companyLabel, corpTag, playerName, wonBy } from "./common.js";
 
 export function renderAuction(view, names) {
   const a = view.auction;
@@ -21,7 +21,7 @@ export function renderAuction(view, names) {
     );
   }
   if (!a) return null;
-  const target = (view.companies || {})[a.target]
+  const target = auctionsPrivate(view, a.target)
     ? el("strong", { text: companyLabel(view, a.target) })
     : corpTag(a.target);
   const bids = Object.entries(a.bids || {}).sort((x, y) => y[1] - x[1]);

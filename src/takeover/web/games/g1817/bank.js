@@ -12,6 +12,7 @@ function sizesText(sizes) {
 /** What buying the next train changes: a new phase, rusting, obsolete trains. */
 export function nextTrainText(view) {
   const depot = view.depot || {};
+  if (view.finished) return "The game is over.";
   if (!depot.next) return "The depot is empty.";
   const name = depot.next.split("-").slice(0, -1).join("-");
   const types = depot.trains || [];
@@ -34,12 +35,24 @@ export function nextTrainText(view) {
   return parts[0] + (changes.length ? `: ${changes.join("; ")}.` : ": no change of phase.");
 }
 
-/** 18xx style: "Stock round 3", "Operating round 3.2" (the second of the set). */
+/** 18xx style: "Stock round 3", "Operating round 3.2" (the second of the set); the merger
+ * and acquisition rounds after each operating round carry its number too. */
+export function roundWords(round, turn, roundNum) {
+  const name = ROUNDS[round] || round;
+  return ["Operating", "Merger", "Acquisition"].includes(round) ? `${name} ${turn}.${roundNum}` : `${name} ${turn}`;
+}
+
 export function roundName(view) {
   if (view.finished) return "The end";
-  return view.round === "Operating"
-    ? `${ROUNDS[view.round]} ${view.turn}.${view.round_num}`
-    : `${ROUNDS[view.round] || view.round} ${view.turn}`;
+  return roundWords(view.round, view.turn, view.round_num);
+}
+
+/** What the first train of type `name` rusts or makes obsolete ("2, 2+ obsolete"), from the
+ * view's train types; "–" for nothing. */
+function rustedBy(types, name) {
+  const rusts = types.filter((t) => t.rusts_on === name).map((t) => t.name);
+  const obsolete = types.filter((t) => t.obsolete_on === name).map((t) => `${t.name} obsolete`);
+  return [...rusts, ...obsolete].join(", ") || "–";
 }
 
 export function renderBank(view) {
@@ -80,7 +93,7 @@ export function renderBank(view) {
         el(
           "tr",
           {},
-          ["Train", "Price", "Left", "Rusts on"].map((h) => el("th", { text: h })),
+          ["Train", "Price", "Left", "Rusts on", "The first one rusts"].map((h) => el("th", { text: h })),
         ),
       ),
       el(
@@ -101,6 +114,7 @@ export function renderBank(view) {
             el("td", {
               text: t.rusts_on ? t.rusts_on : t.obsolete_on ? `${t.obsolete_on} (obsolete)` : "–",
             }),
+            el("td", { class: "rusts", text: rustedBy(depot, t.name) }),
           ),
         ),
       ),

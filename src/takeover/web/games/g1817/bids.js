@@ -4,7 +4,7 @@
 
 import { el, money } from "../../shell/dom.js";
 import { keyCap } from "../../shell/prompt.js";
-import { companyLabel, corpTag, playerName } from "./common.js";
+import { companyLabel, corpTag, playerName, auctionsPrivate } from "./common.js";
 import { corpName } from "./data.js";
 
 function targetOf(action) {
@@ -12,7 +12,7 @@ function targetOf(action) {
 }
 
 function targetNode(view, target) {
-  if ((view.companies || {})[target]) return el("span", { text: companyLabel(view, target) });
+  if (auctionsPrivate(view, target)) return el("span", { text: companyLabel(view, target) });
   return el("span", {}, corpTag(target), ` ${corpName(target)}`);
 }
 
@@ -137,6 +137,7 @@ export function bidWidget(prompt, options, view) {
       el("p", {
         class: "muted bid-means",
         text:
+          acquisitionPayers(view, me) ||
           `You have ${money(player.cash)}` +
           (privates && (view.round === "Stock" || view.round === "Auction")
             ? ` and privates worth ${money(privates)}, which may pay part of an IPO bid`
@@ -148,6 +149,17 @@ export function bidWidget(prompt, options, view) {
   };
   draw();
   return box;
+}
+
+/** In an acquisition auction the winner's corporation pays, not the player: which of the
+ * bidder's corporations may buy, and the most each may pay (the view's `buyers`). */
+function acquisitionPayers(view, me) {
+  const acq = view.acquisition;
+  if (!acq || !acq.auctioning) return null;
+  const mine = (acq.buyers || {})[String(me)] || {};
+  const parts = Object.entries(mine).map(([sym, max]) => `${sym} up to ${money(max)}`);
+  if (!parts.length) return null;
+  return `Your corporation pays, not you: ${parts.join(", ")}.`;
 }
 
 function highBid(view, prompt) {

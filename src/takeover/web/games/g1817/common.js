@@ -25,6 +25,12 @@ export function isCorp(view, entity) {
   return typeof entity === "string" && Object.hasOwn(view.corps || {}, entity);
 }
 
+/** Whether an auction's target is a private company: privates are auctioned only in the
+ * opening auction, and Morristown & Erie (ME) shares its symbol with P3 Mountain Engineers. */
+export function auctionsPrivate(view, sym) {
+  return view.round === "Auction" && Object.hasOwn(view.companies || {}, sym);
+}
+
 /** A private company's short label: "P4 Pittsburgh Steel Mill ($40)". */
 export function companyLabel(view, sym) {
   const c = (view.companies || {})[sym];
@@ -65,4 +71,23 @@ export function cityHex(view, cityId) {
 export function hexLabel(view, id) {
   const h = ((view.map && view.map.hexes) || []).find((x) => x.id === id);
   return h && h.name ? `${h.name} (${id})` : id;
+}
+
+/** A private's number ("P4" is 4), for listing privates in order; unnumbered ones last. */
+export function companyNumber(view, sym) {
+  const c = (view.companies || {})[sym];
+  const m = c && /^P(\d+)/.exec(c.name);
+  return m ? Number(m[1]) : 1000;
+}
+
+/** Private symbols in their number order (P1, P2, P3...). */
+export function byCompanyNumber(view, syms) {
+  return [...syms].sort((a, b) => companyNumber(view, a) - companyNumber(view, b));
+}
+
+/** A private's tooltip: its name, face value and power. */
+export function companyTitle(view, sym) {
+  const c = (view.companies || {})[sym];
+  if (!c) return sym;
+  return `${c.name.replace(" - ", " ")} (${money(c.value)})${c.power ? `: ${c.power}` : ""}`;
 }

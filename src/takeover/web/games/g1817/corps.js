@@ -4,7 +4,7 @@
 
 import { el, money } from "../../shell/dom.js";
 import { plural } from "../../shell/words.js";
-import { companyName, corpTag, playerName, priceNode, shareCount } from "./common.js";
+import { byCompanyNumber, companyName, companyTitle, corpTag, playerName, priceNode, shareCount } from "./common.js";
 import { corpName } from "./data.js";
 
 function holderLabel(view, sym, who, names) {
@@ -101,10 +101,14 @@ function corpCard(view, sym, corp, names, operating) {
     ),
     el("div", { class: "facts-line" }, facts),
     (corp.companies || []).length
-      ? el("div", {
-          class: "corp-privates",
-          text: corp.companies.map((c) => companyName(view, c)).join(", "),
-        })
+      ? el(
+          "div",
+          { class: "corp-privates" },
+          byCompanyNumber(view, corp.companies).map((c, i) => [
+            i ? ", " : "",
+            el("span", { class: "private", title: companyTitle(view, c), text: companyName(view, c) }),
+          ]),
+        )
       : null,
     corp.owner === "SharePool"
       ? el("div", { class: "muted", text: "No president: the market holds it." })

@@ -2,7 +2,7 @@
 // `game` is "1817". The contract is in docs/web-client.md; the view is Game1817.view
 // (src/takeover/g1817/views.py), the same for every seat.
 
-import { wonBy } from "./common.js";
+import { auctionsPrivate, wonBy } from "./common.js";
 import { DECISIONS } from "./data.js";
 import { describe, remember } from "./events.js";
 import { prompts } from "./prompts.js";
@@ -18,7 +18,7 @@ export function decision(view) {
   let words = DECISIONS[d.kind] || d.kind.replaceAll("_", " ");
   const target = view.auction && view.auction.target;
   if (target && ["selection_auction", "buy_sell_par_shares", "acquire"].includes(d.kind)) {
-    const company = (view.companies || {})[target];
+    const company = auctionsPrivate(view, target) ? view.companies[target] : null;
     const name = company ? company.name.replace(/^P\d+ - /, "") : target;
     words = wonBy(view.auction) !== null ? `set up ${name}` : `bid for ${name}`;
   }

@@ -60,6 +60,19 @@ function tileIcon(design, name, rotation) {
 
 const hexName = hexLabel;
 
+/** " (A&S pays $40: terrain $20 + second lay $20)", from the engine's lay costs (the view's
+ * `lay_costs`: the lay's fee and each hex's total where terrain adds to it). */
+function layCostWords(view, hexId) {
+  const c = view.lay_costs;
+  if (!c) return "";
+  const total = Object.hasOwn(c.hexes, hexId) ? c.hexes[hexId] : c.fee;
+  if (!total) return ", free";
+  const parts = [];
+  if (total > c.fee) parts.push(`terrain ${money(total - c.fee)}`);
+  if (c.fee) parts.push(`${c.second ? "second lay" : "lay"} ${money(c.fee)}`);
+  return ` (${c.payer} pays ${money(total)}: ${parts.join(" + ")})`;
+}
+
 function layWidget(prompt, options, view) {
   const scratch = prompt.scratch;
   const byHex = new Map();
@@ -131,8 +144,7 @@ function layWidget(prompt, options, view) {
     }
     const action = chosenAction();
     const list = tiles.get(scratch.layTile);
-    const hex = hexes.get(scratch.layHex) || {};
-    const fee = hex.fee ? ` (terrain ${money(hex.fee)})` : "";
+    const fee = layCostWords(view, scratch.layHex);
     const lay = choiceButton(prompt, "Lay this tile", action, { key: "Enter", cls: "primary lay-send" });
     prompt.keys.set("Escape", () => {
       scratch.layHex = null;
@@ -141,7 +153,7 @@ function layWidget(prompt, options, view) {
     });
     if (list.length > 1) prompt.keys.set("r", rotate);
     box.replaceChildren(
-      el("p", { class: "hint", text: `Lay on ${hexName(view, scratch.layHex)}${fee}: choose a tile` }),
+      el("p", { class: "hint lay-cost", text: `Lay on ${hexName(view, scratch.layHex)}${fee}: choose a tile` }),
       el(
         "div",
         { class: "row tile-picker" },
@@ -232,8 +244,19 @@ function tokenWidget(prompt, options, view) {
     "div",
     { class: "choices w-place_token" },
     el("p", { class: "hint", text: `Place a token: ${clickWord()} a highlighted city on the map, or:` }),
-    options.map(({ action }) => choiceButton(prompt, hexName(view, cityHex(view, action.city)), action, {})),
+    options.map(({ action }) => choiceButton(prompt, tokenPlace(view, options, action), action, {})),
   );
+}
+
+/** "New York (E22)", told apart from another choice in the same hex by its city ("city 2")
+ * or, in the same city, by its slot. */
+function tokenPlace(view, options, action) {
+  const hex = cityHex(view, action.city);
+  const same = options.map((o) => o.action).filter((a) => cityHex(view, a.city) === hex);
+  const words = hexName(view, hex);
+  if (same.length < 2) return words;
+  if (new Set(same.map((a) => a.city)).size > 1) return `${words}, city ${Number(String(action.city).split("-").pop()) + 1}`;
+  return `${words}, slot ${(Number(action.slot) || 0) + 1}`;
 }
 
 function removeTokenWidget(prompt, options, view) {

@@ -3,7 +3,7 @@
 // that long names and badges fit a narrow column.
 
 import { el, money } from "../../shell/dom.js";
-import { companyName, corpTag, shareCount } from "./common.js";
+import { byCompanyNumber, companyName, companyTitle, corpTag, shareCount } from "./common.js";
 
 export function renderPlayers(view, seatLabel) {
   const ids = view.seats || Object.keys(view.players || {});
@@ -23,8 +23,8 @@ export function renderPlayers(view, seatLabel) {
           el("span", { class: "n", text: n < 0 ? `\u2212${-n}` : String(n) }),
         );
       });
-    const privates = (p.companies || []).map((c) =>
-      el("span", { class: "private", title: c, text: companyName(view, c) }),
+    const privates = byCompanyNumber(view, p.companies || []).map((c) =>
+      el("span", { class: "private", title: companyTitle(view, c), text: companyName(view, c) }),
     );
     const over = p.certs > view.cert_limit;
     return el(

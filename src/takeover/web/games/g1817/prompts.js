@@ -131,7 +131,7 @@ export const prompts = {
             title: "the private's marker goes on this hex",
           });
         }
-        if ((view.companies || {})[t]) {
+        if (action.target_type === "company") {
           return choiceButton(prompt, `Put in ${companyLabel(view, t)}`, action, {
             title: "the private goes into the corporation at face value; you receive its value",
           });
@@ -155,8 +155,10 @@ export const prompts = {
             { class: "row" },
             corpTag(entity),
             el("span", { class: "hint", text: " redeems from the market: " }),
-            opts.map(({ action, text }) =>
-              choiceButton(prompt, plural(action.shares.length, "share"), action, { title: text }),
+            opts.map(({ action }) =>
+              choiceButton(prompt, plural(action.shares.length, "share"), action, {
+                title: `${entity} buys back ${plural(action.shares.length, "share")} from the market at ${money((view.corps[entity] || {}).price)} each`,
+              }),
             ),
           ),
         );
@@ -165,7 +167,7 @@ export const prompts = {
           el(
             "div",
             { class: "row buy-row" },
-            opts.map(({ action, text }) => {
+            opts.map(({ action }) => {
               const id = action.shares[0];
               const sym = id.slice(0, id.lastIndexOf("_"));
               const corp = view.corps[sym] || {};
@@ -173,7 +175,10 @@ export const prompts = {
                 prompt,
                 [corpTag(sym), ` ${money(corp.price)} ${shareSource(view, id)}`.trimEnd()],
                 action,
-                { title: text, cls: "buy-share" },
+                {
+                  title: `buy one ${sym} share ${shareSource(view, id)} for ${money(corp.price)}`.replace("  ", " "),
+                  cls: "buy-share",
+                },
               );
               b.dataset.corp = sym;
               return b;
@@ -205,9 +210,9 @@ export const prompts = {
           opts
             .slice()
             .sort((a, b) => a.action.shares.length - b.action.shares.length)
-            .map(({ action, text }) =>
+            .map(({ action }) =>
               choiceButton(prompt, `sell ${action.shares.length}`, action, {
-                title: text,
+                title: `sell ${plural(action.shares.length, `${sym} share`)} at ${money((view.corps[sym] || {}).price)} each`,
                 cls: "sell",
               }),
             ),
@@ -338,9 +343,15 @@ export const prompts = {
       options.map(({ action }) => {
         const corp = view.corps[action.entity] || {};
         const to = corp.size === 2 ? 5 : 10;
+        // the tokens the new size needs, bought from the treasury afterwards (engine's count)
+        const cost = (view.conversion_costs || {})[action.entity];
+        const tokens =
+          cost && cost.tokens
+            ? `: ${action.entity} then buys ${plural(cost.tokens, "token")} for ${money(cost.cost)}`
+            : "";
         return richButton(
           prompt,
-          ["Convert ", corpTag(action.entity), ` to ${plural(to, "share")}`],
+          ["Convert ", corpTag(action.entity), ` to ${plural(to, "share")}${tokens}`],
           action,
           { key: "c", title: "the new shares go to the treasury; shareholders may then buy" },
         );

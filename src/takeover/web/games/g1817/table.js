@@ -4,13 +4,16 @@
 
 import { el, replace } from "../../shell/dom.js";
 import { renderAuction } from "./auction.js";
-import { renderBank, roundName } from "./bank.js";
+import { renderBank } from "./bank.js";
 import { renderCorporations } from "./corps.js";
 import { MapView } from "./map.js";
 import { mapLink, markLegal } from "./maplink.js";
 import { renderMarket } from "./market.js";
 import { renderPlayers } from "./players.js";
 import { routeEditor } from "./routes.js";
+import { LogFilter } from "./logfilter.js";
+import { renderPrivates } from "./privates.js";
+import { renderSpreadsheet } from "./spreadsheet.js";
 
 export class G1817Table {
   /** @param {object} ctx the shell's table context (docs/web-client.md) */
@@ -26,17 +29,18 @@ export class G1817Table {
     this.corpsBox = el("section", { class: "corps-box" });
     this.playersBox = el("section", { class: "players-box" });
     this.bankBox = el("section", { class: "bank-box" });
+    this.sheetBox = el("section", { class: "sheet-box" });
+    this.logFilter = new LogFilter();
     this.panels = {
-      main: [this.marketBox, this.mapBox, this.bankBox],
+      main: [this.marketBox, this.mapBox, this.bankBox, this.sheetBox],
       decide: [this.routeBox, this.auctionBox, this.corpsBox],
-      aside: [this.playersBox],
+      aside: [this.playersBox, this.logFilter.node],
     };
   }
 
   update(state) {
     const view = state.view;
     const names = this.ctx.names();
-    this.noteRound(view);
     this.map.update(view);
     // what the prompt (drawn just before) asked of the map for this state
     const legal = state.legal || [];
@@ -66,15 +70,16 @@ export class G1817Table {
       card.addEventListener("mouseenter", () => mark(true));
       card.addEventListener("mouseleave", () => mark(false));
     }
-    replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view));
+    const privatesOpen = Boolean(this.bankBox.querySelector("details.privates[open]"));
+    replace(this.bankBox, el("h3", { text: "Bank" }), renderBank(view), renderPrivates(view, names) || "");
+    const privates = this.bankBox.querySelector("details.privates");
+    if (privates) privates.open = privatesOpen;
+    // the spreadsheet stays open or closed across updates, as the reader left it
+    const open = Boolean(this.sheetBox.querySelector("details[open]"));
+    replace(this.sheetBox, renderSpreadsheet(view, names));
+    this.sheetBox.querySelector("details").open = open;
     this.refreshSeats(state);
-  }
-
-  /** A line in the log when a new round starts (seen live; a reload shows none). */
-  noteRound(view) {
-    const round = roundName(view);
-    if (this.round && round !== this.round && this.ctx.note) this.ctx.note(`— ${round} —`);
-    this.round = round;
+    this.logFilter.update(view, names);
   }
 
   /** The route step when the engine lists no run: the editor (the server checks what it
