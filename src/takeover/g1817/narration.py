@@ -21,19 +21,27 @@ if TYPE_CHECKING:
 Summary = dict[str, Any]
 
 
+def cash(game: Game1817) -> dict[str, int]:
+    """Each player's (by id) and started corporation's cash."""
+    out = {str(p.id): p.cash for p in game.players}
+    for c in game.corps.values():
+        if c.price_index is not None:
+            out[c.sym] = c.cash
+    return out
+
+
 def summary(game: Game1817) -> Summary:
-    """The facts :func:`consequences` compares: cash, prices, trains, owners, the round."""
+    """The facts :func:`consequences` compares: cash, prices, trains, owners, the round.
+    Taken before every action, so kept to copies of numbers and references (the depot's
+    trains are compared only when it has fewer)."""
     rnd = game.round
     return {
         "round": (rnd.name, game.turn, rnd.round_num),
         "phase": game.phase,
-        "cash": {
-            **{str(p.id): p.cash for p in game.players},
-            **{c.sym: c.cash for c in game.corps.values() if c.price_index is not None},
-        },
+        "cash": cash(game),
         "prices": {c.sym: c.price_index for c in game.corps.values()},
         "trains": {t.id: (c.sym, t.obsolete) for c in game.corps.values() for t in c.trains},
-        "depot": [t.id for t in game.depot],
+        "depot": game.depot[:],
         "companies": dict(game.company_owner),
         "bankrupt": {p.id for p in game.players if p.bankrupt},
         "finished": game.finished,
@@ -42,7 +50,7 @@ def summary(game: Game1817) -> Summary:
 
 def cash_moves(before: Summary, game: Game1817) -> dict[str, int]:
     """Each player's (by id) and corporation's change of cash since ``before``."""
-    after = summary(game)["cash"]
+    after = cash(game)
     return {
         k: int(after.get(k, 0) - before["cash"].get(k, 0))
         for k in sorted(set(after) | set(before["cash"]))
@@ -119,10 +127,11 @@ def consequences(
             events.append(Event("train_rusted", {"train": tid, "corporation": sym}))
         elif tid in now_trains and now_trains[tid][1] and not obsolete:
             events.append(Event("train_obsolete", {"train": tid, "corporation": sym}))
-    depot = {t.id for t in game.depot}
-    for tid in before["depot"]:
-        if tid not in depot and tid not in now_trains and tid not in discarded:
-            events.append(Event("train_exported", {"train": tid}))
+    if len(before["depot"]) != len(game.depot):
+        depot = {t.id for t in game.depot}
+        for tid in (t.id for t in before["depot"]):
+            if tid not in depot and tid not in now_trains and tid not in discarded:
+                events.append(Event("train_exported", {"train": tid}))
     for sym, was_index in before["prices"].items():
         gone = game.corps.get(sym)
         if was_index is not None and (gone is None or gone.price_index is None):

@@ -7,6 +7,7 @@ transitions between rounds, the end of the game, and the actions every round sha
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Self, TypeVar
@@ -113,8 +114,11 @@ class Game1817(GameData):
             return None
         order = self.original_order
         seats = tuple(sorted(order.index(p) for p in self.round.active() if p in order))
-        step = self.round.step() or self.round.name
-        return Decision(seats, re.sub(r"(?<!^)(?=[A-Z])", "_", step).lower())
+        return Decision(seats, self.step_kind())
+
+    def step_kind(self) -> str:
+        """The reference's step now, in snake case (``selection_auction``, ``buy_train``)."""
+        return _snake(self.round.step() or self.round.name)
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Every legal decision of ``seat`` (default: whoever decides), map decisions
@@ -288,7 +292,7 @@ class Game1817(GameData):
             events = [Event("game_end", {"reason": "manually_ended"})]
         else:
             before = summary(self)
-            passed = self.pending() if action.type == "pass" else None
+            passed = self.step_kind() if action.type == "pass" else None
             self.round.process(action)
             details = action_details(before, self, action)
             if action.type == "dividend" and "revenue" in details:
@@ -297,7 +301,7 @@ class Game1817(GameData):
                     "revenue"
                 ]
             if passed is not None:
-                details["step"] = passed.kind  # what was passed, for the log's words
+                details["step"] = passed  # what was passed, for the log's words
             started: list[tuple[str, int, int]] = []
             if len(self.active_players()) <= 1:
                 self.end_game("bankrupt")
@@ -622,3 +626,9 @@ def _own(action: protocol.Action) -> Action:
     if isinstance(action, Action):
         return action
     raise IllegalAction(f"not a 1817 action: {action!r}")
+
+
+@functools.lru_cache(maxsize=64)
+def _snake(step: str) -> str:
+    """``SelectionAuction`` -> ``selection_auction``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", step).lower()
