@@ -31,7 +31,7 @@ from takeover.g1817.rounds.auction import AuctionRound
 from takeover.g1817.rounds.base import Round
 from takeover.g1817.rounds.merger import MergerRound
 from takeover.g1817.rounds.operating import OperatingRound
-from takeover.g1817.rounds.stock import StockRound
+from takeover.g1817.rounds.stock import HomeToken, StockRound
 
 E = TypeVar("E")
 
@@ -99,19 +99,32 @@ class Game1817(GameData):
     def current_player(self) -> int | None:
         if self.finished:
             return None
-        active = self.round.active()
+        active = self.deciders()
         if not active:
             return None
         return self.original_order.index(active[0])
 
+    def deciders(self) -> list[int]:
+        """Player ids asked to decide now: the round's active players, except that the
+        home station of a corporation whose auction just opened is the opener's decision
+        (rule 3.5). 18xx.games lets any player place it, and the reference's trace keeps
+        its list; a move given without a seat (a replay, an import) is still accepted."""
+        step = self.round.active_step()
+        if isinstance(step, HomeToken) and step.round.ipo.bids:
+            corp = self.corps[str(step.round.pending_home)]
+            if not isinstance(corp.owner, int):
+                return [next(iter(step.round.ipo.bids))]
+        return self.round.active()
+
     def pending(self) -> Decision | None:
-        """The seats of the players who may act now (the president for a corporation;
-        every player while a corporation without one must choose its home station) and
-        the reference's step, in snake case (``selection_auction``, ``buy_train``...)."""
+        """The seats of the players who decide now (the president for a corporation; the
+        opener for the home station of a corporation being auctioned; every player for a
+        corporation without a president, the market's, rule 7.4) and the reference's
+        step, in snake case (``selection_auction``, ``buy_train``...)."""
         if self.finished:
             return None
         order = self.original_order
-        seats = tuple(sorted(order.index(p) for p in self.round.active() if p in order))
+        seats = tuple(sorted(order.index(p) for p in self.deciders() if p in order))
         step = self.round.step() or self.round.name
         return Decision(seats, re.sub(r"(?<!^)(?=[A-Z])", "_", step).lower())
 
