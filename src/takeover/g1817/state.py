@@ -162,7 +162,9 @@ class Game1817(GameData):
         decision = self.pending()
         if decision is None:
             raise IllegalAction("the game is over")
-        if seat not in decision.seats:
+        # an end by agreement (rule 8.5) is no one seat's decision: the server records it
+        # for the seat whose vote completed it, once every person at the table agreed
+        if seat not in decision.seats and action.type != "end_game":
             who = ", ".join(map(str, decision.seats)) or "none"
             raise IllegalAction(
                 f"it is not seat {seat}'s decision: seat(s) {who} must "
