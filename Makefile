@@ -22,12 +22,13 @@ venv: $(BIN)/activate
 serve: venv
 	$(BIN)/takeover serve
 
-# The browser tests drive the system Chromium (never a downloaded one): stop at once,
-# naming the command that installs it, rather than fail test by test.
+# The browser tests drive the system Chromium (never a downloaded one): where it is
+# missing, the shared set-up script (also .ci/run's) installs it with apt, or says in one
+# line why it cannot.
 CHROMIUM ?= $(or $(TAKEOVER_CHROMIUM),/usr/bin/chromium)
 
 test: venv
-	@test -x "$(CHROMIUM)" || { echo "$(CHROMIUM) is missing: run 'apt-get install -y chromium' (or 'bash .ci/run', which installs it), then make test again"; exit 1; }
+	@test -x "$(CHROMIUM)" || TAKEOVER_CHROMIUM="$(CHROMIUM)" bash scripts/install-system-deps.sh --browser-only
 	$(BIN)/ruff format --check src tests
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy

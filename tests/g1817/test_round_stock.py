@@ -126,3 +126,27 @@ def test_a_sale_may_name_any_of_the_sellers_alike_certificates() -> None:
     assert_refused(game, act("sell_shares", seller, shares=[others[0].id]), "cannot sell")
     game.push(act("sell_shares", seller, shares=[mine[-1].id]))
     assert mine[-1].owner != seller and first.owner == seller
+
+
+def test_the_home_station_of_a_corporation_at_auction_is_the_openers() -> None:
+    """Rule 3.5: only the opener is asked and may place it; 18xx.games lets anyone, and its
+    trace (``round.active()``) keeps every player, so a replay without a seat still may."""
+    state = position_before(
+        "1817__16852", lambda _, a, s: a.type == "bid" and a.get("corporation") is not None
+    )
+    seat = state.pending().seats[0]  # type: ignore[union-attr]
+    pid = state.original_order[seat]
+    corp = next(a.get("corporation") for a in state.legal_actions() if a.type == "bid")
+    state.apply(Action.make("bid", pid, corporation=corp, price=100), seat)
+    assert state.pending() is not None and state.pending().kind == "home_token"  # type: ignore[union-attr]
+    assert state.pending().seats == (seat,)  # type: ignore[union-attr]
+    assert len(state.round.active()) > 1  # the reference's view
+    other = (seat + 1) % len(state.original_order)
+    assert state.legal_actions(other) == []
+    token = state.legal_actions(seat)[0]
+    twin = state.clone()
+    with pytest.raises(IllegalAction, match="must home token"):
+        twin.apply(token, other)
+    twin.apply(token)  # a record (no seat) is accepted, as 18xx.games accepts it
+    state.apply(token, seat)
+    assert twin.view(None) == state.view(None)

@@ -131,3 +131,16 @@ def test_every_listed_move_of_a_real_game_passes_the_field_check() -> None:
             assert state.action_from_dict(action.to_dict()) == action
             kinds.add(action.type)
     assert {"lay_tile", "place_token", "run_routes", "buy_train", "bid"} <= kinds, kinds
+
+
+def test_an_end_by_agreement_is_recorded_for_any_seat_acting_for_itself() -> None:
+    """The server applies ``end_game`` for the seat whose vote completed the agreement,
+    whoever decides (rule 8.5); a seat still cannot act for another player."""
+    g = new()
+    assert g.pending().seats == (0,)  # type: ignore[union-attr]
+    end = Action.from_dict({"type": "end_game", "entity": 7, "entity_type": "player"})
+    with pytest.raises(IllegalAction, match="does not act for 7"):
+        g.clone().apply(end, 1)
+    later = Action.from_dict({"type": "end_game", "entity": 9, "entity_type": "player"})
+    g.apply(later, 1)
+    assert g.finished and g.game_end_reason == "manually_ended"

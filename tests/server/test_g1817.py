@@ -291,3 +291,43 @@ def test_a_1817_seat_whose_time_ran_out_is_played_by_a_bot(make_client: Any) -> 
         # the bot decides for Ann: the game moves on from her decision
         moved = until(watcher, "state")
         assert moved["seq"] > state["seq"] and moved["last"]["player"] == 0
+
+
+@SQLITE
+def test_a_home_station_is_asked_of_the_opener_alone(client: TestClient) -> None:
+    """Rule 3.5: the corporation whose auction opened places its home token, for the
+    player who opened it; no other seat (a bot least of all) is asked or may take it."""
+    made = create(
+        client,
+        game="1817",
+        seats=4,
+        ruleset="1817NA",
+        bots={"1": "heuristic", "2": "heuristic", "3": "heuristic"},
+        name="Ann",
+    )
+    table_id, token = made["table"]["id"], made["token"]
+    rng = random.Random(5)
+    passes = {"type": "pass", "entity": 1, "entity_type": "player"}
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws, token)
+        start(client, table_id, token)
+        state = until(ws, "state")
+        while state["status"] == "playing" and state["seq"] < MOST:
+            if state["decision"]["kind"] == "home_token" and state["last"]["player"] == 0:
+                break
+            if state["legal"]:  # Ann keeps her cash to open an IPO auction
+                opens = state["decision"]["kind"] == "buy_sell_par_shares"
+                opens = opens and "auction" not in state["view"]
+                move = passes if passes in state["legal"] and not opens else choose(state, rng)
+                ws.send_json({"type": "action", "seq": state["seq"], "action": move})
+            state = until(ws, "state")
+        assert state["decision"] == {"seats": [0], "kind": "home_token"}, state["decision"]
+        assert state["legal"] and all(a["type"] == "place_token" for a in state["legal"])
+        corp = state["legal"][0]["entity"]
+        assert corp in state["legal_text"][0]  # the prompt can name the corporation
+        ws.send_json({"type": "action", "seq": state["seq"], "action": state["legal"][0]})
+        placed = until(ws, "state")
+    # no bot took the decision first: ours is the move that followed the bid
+    assert placed["seq"] == state["seq"] + 1 and placed["last"]["player"] == 0
+    table = served(client, table_id)
+    assert table.state.history[state["seq"]]["entity"] == corp

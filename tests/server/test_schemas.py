@@ -30,7 +30,8 @@ def test_messages_are_one_tagged_union() -> None:
     [
         (
             '{"type": "fly"}',
-            "unknown message type 'fly' (types: hello, action, chat, ping, back, history)",
+            "unknown message type 'fly' "
+            "(types: hello, action, chat, end_vote, ping, back, history)",
         ),
         ('{"seq": 0}', '"type" is required'),
         ("[1]", "a message must be a JSON object"),

@@ -95,3 +95,23 @@ def test_a_person_and_three_bots_at_a_1817_table(page: Any, server: Any, artifac
     page.wait_for_function(
         "([seq]) => document.querySelector('.prompt').dataset.seq !== seq", arg=[seq]
     )
+
+
+def test_ending_by_agreement_from_the_table(page: Any, server: Any) -> None:
+    """A person proposes ending with the table's button; the bots agree, so the game ends
+    (docs/server-protocol.md, "end_vote")."""
+    page.goto(server.url)
+    page.select_option(".create-form select[name=game]", "1817")
+    page.select_option(".create-form select[name=preset]", "1817NA")
+    page.fill(".create-form input[name=name]", "Ann")
+    page.select_option(".create-form select[name=seats]", "3")
+    for n in (1, 2):
+        page.select_option(f".create-form select[name=seat-{n}]", "bot:random")
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    table_id = page.get_attribute(".game-page", "data-table")
+    page.click("#start")
+    page.click(".end-vote button.end-propose")
+    page.wait_for_selector(".game-page[data-status=finished]", timeout=20_000)
+    assert server.get(f"api/tables/{table_id}")["status"] == "finished"
+    assert not page.locator(".end-vote button").count()

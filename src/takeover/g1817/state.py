@@ -33,7 +33,7 @@ from takeover.g1817.rounds.auction import AuctionRound
 from takeover.g1817.rounds.base import Round
 from takeover.g1817.rounds.merger import MergerRound
 from takeover.g1817.rounds.operating import OperatingRound
-from takeover.g1817.rounds.stock import StockRound
+from takeover.g1817.rounds.stock import HomeToken, StockRound
 
 E = TypeVar("E")
 
@@ -101,19 +101,32 @@ class Game1817(GameData):
     def current_player(self) -> int | None:
         if self.finished:
             return None
-        active = self.round.active()
+        active = self.deciders()
         if not active:
             return None
         return self.original_order.index(active[0])
 
+    def deciders(self) -> list[int]:
+        """Player ids asked to decide now: the round's active players, except that the
+        home station of a corporation whose auction just opened is the opener's decision
+        (rule 3.5). 18xx.games lets any player place it, and the reference's trace keeps
+        its list; a move given without a seat (a replay, an import) is still accepted."""
+        step = self.round.active_step()
+        if isinstance(step, HomeToken) and step.round.ipo.bids:
+            corp = self.corps[str(step.round.pending_home)]
+            if not isinstance(corp.owner, int):
+                return [next(iter(step.round.ipo.bids))]
+        return self.round.active()
+
     def pending(self) -> Decision | None:
-        """The seats of the players who may act now (the president for a corporation;
-        every player while a corporation without one must choose its home station) and
-        the reference's step, in snake case (``selection_auction``, ``buy_train``...)."""
+        """The seats of the players who decide now (the president for a corporation; the
+        opener for the home station of a corporation being auctioned; every player for a
+        corporation without a president, the market's, rule 7.4) and the reference's
+        step, in snake case (``selection_auction``, ``buy_train``...)."""
         if self.finished:
             return None
         order = self.original_order
-        seats = tuple(sorted(order.index(p) for p in self.round.active() if p in order))
+        seats = tuple(sorted(order.index(p) for p in self.deciders() if p in order))
         return Decision(seats, self.step_kind())
 
     def step_kind(self) -> str:
@@ -154,7 +167,9 @@ class Game1817(GameData):
         decision = self.pending()
         if decision is None:
             raise IllegalAction("the game is over")
-        if seat not in decision.seats:
+        # an end by agreement (rule 8.5) is no one seat's decision: the server records it
+        # for the seat whose vote completed it, once every person at the table agreed
+        if seat not in decision.seats and action.type != "end_game":
             who = ", ".join(map(str, decision.seats)) or "none"
             raise IllegalAction(
                 f"it is not seat {seat}'s decision: seat(s) {who} must "

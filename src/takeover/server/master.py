@@ -376,14 +376,17 @@ class Master:
             raise MasterError("unauthorized", "this token opens no seat at this table")
         return seat
 
-    async def act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
+    async def act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update | None:
         """Apply ``action`` (an action, or its record form) for ``seat`` if it is that
-        seat's legal decision at ``seq``.
+        seat's legal decision at ``seq``. An ``end_game`` is that seat's vote to end the
+        game by agreement instead (:meth:`vote_end`): ``None``, unless it ended the game.
 
         The work runs as a task of its own that finishes even if the caller is
         cancelled (a closing connection, a stopping bot), so the table in memory
         never falls behind an action the store has committed.
         """
+        if _is_end_game(action):
+            return await self.vote_end(table, seat, True)
         task = asyncio.ensure_future(self._act(table, seat, seq, action))
         self._acting.add(task)
         task.add_done_callback(self._acted)
@@ -394,9 +397,11 @@ class Master:
         if not task.cancelled():
             task.exception()  # seen: its caller may have gone
 
-    async def _act(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
+    async def _act(
+        self, table: Table, seat: int | None, seq: object, action: Any, agreed: bool = False
+    ) -> Update:
         try:
-            update = await self._commit(table, seat, seq, action)
+            update = await self._commit(table, seat, seq, action, agreed)
         except MasterError as exc:
             if exc.code == "stale":
                 self.coordinator.catch_up(table.id)  # another instance won: catch up at once
@@ -406,7 +411,9 @@ class Master:
         self.driver.kick(table)
         return update
 
-    async def _commit(self, table: Table, seat: int | None, seq: object, action: Any) -> Update:
+    async def _commit(
+        self, table: Table, seat: int | None, seq: object, action: Any, agreed: bool = False
+    ) -> Update:
         async with table.lock:
             if seat is None or seat not in table.seats:
                 raise MasterError("spectator", "spectators cannot act: join a seat to play")
@@ -426,7 +433,7 @@ class Master:
             decision = state.pending()
             if decision is None:
                 raise MasterError("game_over", "the game is over")
-            if seat not in decision.seats:
+            if seat not in decision.seats and not agreed:  # (an end every person agreed to)
                 raise MasterError("not_your_turn", not_yours(table, decision))
             try:
                 if isinstance(action, dict):
@@ -477,6 +484,48 @@ class Master:
                 listener.on_update(table, update)
             self.coordinator.acted(table, update)
         return update
+
+    async def vote_end(self, table: Table, seat: int | None, agree: bool) -> Update | None:
+        """A seat proposes or agrees to (``agree``) ending the game by agreement (1817's
+        rule 8.5), or refuses, which drops the proposal. The game ends, with the engine's
+        own ``end_game`` in the record (so that 18xx.games replays it), once every person
+        at the table agreed; bots always agree, so one person alone at a table of bots
+        ends it at once. Each vote is also a chat line from its seat: the table's log."""
+        if seat is None or seat not in table.seats:
+            raise MasterError("spectator", "spectators cannot vote: join a seat to play")
+        state = table.state
+        if state is None:
+            raise MasterError("not_started", "the game has not started yet")
+        if state.is_terminal():
+            raise MasterError("game_over", "the game is over")
+        end = _end_action(state, seat)
+        if end is None:
+            raise MasterError("bad_request", f"{table.game} has no end by agreement")
+        name = table.seats[seat].name
+        if not agree:
+            if not table.end_votes:
+                raise MasterError("bad_request", "no end of the game is proposed")
+            table.end_votes.clear()
+            self._tell_table(table)
+            await self.chat(table, seat, name, "refuses to end the game: play goes on")
+            return None
+        if seat in table.end_votes:
+            raise MasterError("bad_request", "you agreed already: waiting for the others")
+        words = "agrees to end the game" if table.end_votes else "proposes to end the game now"
+        table.end_votes.add(seat)
+        people = {n for n, s in table.seats.items() if s.kind == "human"}
+        waiting = sorted(people - table.end_votes)
+        if waiting:
+            who = ", ".join(table.seats[n].name for n in waiting)
+            await self.chat(table, seat, name, f"{words} (waiting for {who} to agree)")
+            self._tell_table(table)
+            return None
+        await self.chat(table, seat, name, f"{words}: everyone agreed, the game ends")
+        table.end_votes.clear()
+        task = asyncio.ensure_future(self._act(table, seat, table.seq, end, agreed=True))
+        self._acting.add(task)
+        task.add_done_callback(self._acted)
+        return await asyncio.shield(task)
 
     async def chat(self, table: Table, seat: int | None, name: str, text: object) -> ChatLine:
         if not isinstance(text, str):
@@ -593,6 +642,26 @@ class Master:
             ):
                 self.tables.pop(table.id, None)
         return deleted
+
+
+def _is_end_game(action: Any) -> bool:
+    """Whether a client's move (a record form or an action) ends the game (1817)."""
+    kind = action.get("type") if isinstance(action, dict) else getattr(action, "type", None)
+    return kind == "end_game"
+
+
+def _end_action(state: GameState, seat: int) -> Any:
+    """The engine's ``end_game`` for ``seat`` (1817's players by seat are its
+    ``original_order``), or ``None`` for a game whose rules have no end by agreement
+    (Acquire ends only when a player declares it, rule 8)."""
+    order = getattr(state, "original_order", None)
+    if not isinstance(order, list | tuple) or not 0 <= seat < len(order):
+        return None
+    record = {"type": "end_game", "entity": order[seat], "entity_type": "player"}
+    try:
+        return state.action_from_dict(record)
+    except TakeoverError:
+        return None
 
 
 def not_yours(table: Table, decision: Decision) -> str:

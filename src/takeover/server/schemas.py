@@ -50,6 +50,12 @@ class ChatMessage(ClientMessage, tag="chat"):
     text: Annotated[str, msgspec.Meta(max_length=2000)]
 
 
+class EndVote(ClientMessage, tag="end_vote"):
+    """Propose, agree to (``agree``) or refuse ending the game by agreement (1817)."""
+
+    agree: bool
+
+
 class Ping(ClientMessage, tag="ping"):
     pass
 
@@ -65,8 +71,8 @@ class Back(ClientMessage, tag="back"):
     """An absent person takes their seat back (docs/server-protocol.md, "Turn timers")."""
 
 
-AnyClientMessage = Hello | ActionMessage | ChatMessage | Ping | Back | History
-MESSAGE_TYPES = ("hello", "action", "chat", "ping", "back", "history")
+AnyClientMessage = Hello | ActionMessage | ChatMessage | EndVote | Ping | Back | History
+MESSAGE_TYPES = ("hello", "action", "chat", "end_vote", "ping", "back", "history")
 
 _client_messages = msgspec.json.Decoder(AnyClientMessage)
 _loose = msgspec.json.Decoder()

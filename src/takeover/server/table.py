@@ -94,6 +94,9 @@ class Table:
     recent: deque[Update] = field(default_factory=lambda: deque(maxlen=RECENT))
     """The last actions with their events, for the game log of a page that reloads."""
     no_chat: bool = False
+    end_votes: set[int] = field(default_factory=set)
+    """The seats that agreed to end the game (a proposal stands while it is not empty);
+    kept in memory by the instance that holds the table."""
     """Known to have no chat yet (a table this instance created, before its first line):
     a ``hello`` then needs no query for the chat history."""
     bot_task: asyncio.Task[None] | None = None
@@ -214,6 +217,7 @@ class Table:
             "bot_only": self.bot_only,
             "timer": self.timer,
             "on_timeout": self.on_timeout or "wait",
+            "end_vote": sorted(self.end_votes) or None,
         }
 
     def has_people(self) -> bool:

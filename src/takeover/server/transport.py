@@ -31,6 +31,7 @@ from takeover.server.schemas import (
     Back,
     BadMessage,
     ChatMessage,
+    EndVote,
     Hello,
     History,
     Ping,
@@ -235,6 +236,8 @@ class Hub:
             await self.master.clock.back(conn.table, conn.seat)  # a person who speaks is here
             if isinstance(msg, ActionMessage):
                 await self.master.act(conn.table, conn.seat, msg.seq, msg.action)
+            elif isinstance(msg, EndVote):
+                await self.master.vote_end(conn.table, conn.seat, msg.agree)
             elif isinstance(msg, ChatMessage):
                 key = chat_key(conn.table.id, conn.seat, conn.address)
                 check_chat(self.settings, conn.seat, self.chat_buckets, key)

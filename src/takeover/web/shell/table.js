@@ -9,6 +9,7 @@ import { api, prefs, seats } from "./api.js";
 import { Chat } from "./chat.js";
 import { awayNotice, clockNote, TurnClock } from "./clock.js";
 import { el, replace } from "./dom.js";
+import { endVoteNodes } from "./endvote.js";
 import { GameLog } from "./log.js";
 import { Prompt } from "./prompt.js";
 import { displayNames, seatLabel } from "./seats.js";
@@ -44,6 +45,7 @@ export class TablePage {
     this.chat = new Chat((text) => !!this.socket.send({ type: "chat", text }));
     this.clock = new TurnClock(this.who, () => this.mySeat);
     this.away = el("p", { class: "away-notice", role: "status", hidden: true });
+    this.endVote = el("div", { class: "end-vote", role: "status", hidden: true });
     this.node = el("div", { class: "page game-page", dataset: { table: tableId } });
     this.head = el("header", { class: "table-head" });
     this.notice = el("div", { class: "notice", role: "status" });
@@ -198,7 +200,7 @@ export class TablePage {
     });
     replace(this.main, this.view.panels.main || []);
     const decide = this.view.panels.decide || [];
-    replace(this.decide, this.clock.node, this.away, this.prompt.node, decide);
+    replace(this.decide, this.clock.node, this.away, this.endVote, this.prompt.node, decide);
     replace(this.aside, this.view.panels.aside || [], this.log.node);
     return true;
   }
@@ -342,6 +344,9 @@ export class TablePage {
     const nodes = t && t.status === "playing" ? awayNotice(seat, t.on_timeout, back) : [];
     this.away.hidden = !nodes.length;
     replace(this.away, nodes);
+    const vote = endVoteNodes(t, this.mySeat, (m) => this.socket.send(m));
+    this.endVote.hidden = !vote.length;
+    replace(this.endVote, vote);
   }
 
   onState(m) {

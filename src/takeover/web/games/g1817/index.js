@@ -22,6 +22,8 @@ export function decision(view) {
     const name = company ? company.name.replace(/^P\d+ - /, "") : target;
     words = wonBy(view.auction) !== null ? `set up ${name}` : `bid for ${name}`;
   }
+  // the corporation being auctioned places its home token, for the player who opened it
+  if (d.kind === "home_token" && target) words = `place ${target}'s home token`;
   const acq = view.acquisition;
   if (d.kind === "acquire" && acq) {
     if (acq.buyer && acq.winner) words = `take or repay loans for ${acq.buyer}, which bought ${acq.winner.corporation}`;

@@ -234,6 +234,7 @@ function layWidget(prompt, options, view) {
 }
 
 function tokenWidget(prompt, options, view) {
+  const sym = options[0].action.entity;
   const byCity = new Map(options.map(({ action }) => [`${action.city}/${Number(action.slot) || 0}`, action]));
   mapLink.onPick = (hex, city, slot) => {
     const action = byCity.get(`${city}/${slot || 0}`) || options.find((o) => o.action.city === city)?.action;
@@ -243,7 +244,7 @@ function tokenWidget(prompt, options, view) {
   return el(
     "div",
     { class: "choices w-place_token" },
-    el("p", { class: "hint", text: `Place a token: ${clickWord()} a highlighted city on the map, or:` }),
+    el("p", { class: "hint", text: `Place ${sym}'s token: ${clickWord()} a highlighted city on the map, or:` }),
     options.map(({ action }) => choiceButton(prompt, tokenPlace(view, options, action), action, {})),
   );
 }
