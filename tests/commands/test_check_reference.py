@@ -135,7 +135,7 @@ def test_an_action_both_refuse_fails_a_generated_game(
     out = capsys.readouterr().out
     assert (
         f"then at action {refused}: action refused by both engines: ours " in out
-        and "refused: bid 1000000 exceeds player" in out
+        and "refused: bid on MAJM 1000000 exceeds player" in out
         and "reference '#<Engine::GameError: too much>' (a generated game: our bug)" in out
     )
     assert "0 equal to the reference, 0 differ, 1 generated with an action both refuse" in out
@@ -150,7 +150,7 @@ def test_an_action_both_refuse_in_a_real_file_is_agreement_named(
     assert main(["check-reference", str(reference)]) == 0
     out = capsys.readouterr().out
     assert "1 equal to the reference, 0 differ, 0 generated with an action both refuse" in out
-    assert f"  equal, but both refuse action {refused}: bid 1000000 " in out
+    assert f"  equal, but both refuse action {refused}: bid on MAJM 1000000 " in out
     assert out.rstrip().endswith(f"{reference / 'wo.json'} (a real file)")
     # the caller may say that every file is generated
     assert main(["check-reference", "--generated", str(reference)]) == 1
