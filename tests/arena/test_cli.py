@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from takeover.acquire import replay
 from takeover.cli import main
 from takeover.commands.arena import split_players
@@ -91,3 +93,11 @@ def test_1817_bad_levels_and_options_are_named(capsys) -> None:
     assert "unknown ruleset option 'bogus'" in capsys.readouterr().err
     assert main([*base, "--ruleset", "1817", "--options", "volatility"]) == 2
     assert "not with --ruleset" in capsys.readouterr().err
+
+
+def test_help_says_what_each_bot_level_is_and_how_long_it_thinks(capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    out = capsys.readouterr().out
+    assert "1817 heuristic: small named policies for each part of 1817; about 1 ms" in out
+    assert "acquire mcts: information-set Monte Carlo tree search; time=S seconds" in out

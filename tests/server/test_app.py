@@ -21,6 +21,10 @@ def test_options_list_seats_presets_bots_and_limits(client: TestClient) -> None:
     assert {"standard", "tlstyer"} <= set(options["presets"])
     assert options["presets"]["tlstyer"]["player_trading"] is False
     assert "random" in [b["spec"] for b in options["bots"]]
+    # each level says what it is and how long it thinks, the seated time where one is set
+    about = {b["spec"]: b["about"] for b in options["bots"]}
+    assert about["heuristic"].endswith("about 1 ms a decision")
+    assert about["mcts:time=1"].endswith("; 1 s a decision here")
     assert options["limits"]["name_length"] == 24
     # Every word-valued option lists its values, each of which a table accepts.
     choices = options["choices"]

@@ -157,6 +157,12 @@ def test_1817_titles_have_their_own_seats_and_options(
     assert shown == ["volatility", "short_squeeze", "five_shorts", "modern_trains"]
     bots = page.locator("select[name=seat-1] option").all_inner_texts()
     assert "Bot: Random" in bots
+    # each level says what it is and how long it thinks (issue #22)
+    levels = page.locator(".create-form .bot-levels li").all_inner_texts()
+    assert any(t.startswith("Heuristic: ") and "ms a decision" in t for t in levels), levels
+    assert any(t.startswith("MCTS") and "s a decision here" in t for t in levels), levels
+    mcts = page.locator("select[name=seat-1] option[value^='bot:mcts']")
+    assert "s a decision here" in (mcts.get_attribute("title") or "")
 
     page.select_option("select[name=preset]", "1817WO")
     counts = page.locator("select[name=seats] option").all_inner_texts()

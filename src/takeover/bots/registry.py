@@ -31,6 +31,13 @@ class BotLevel:
     """``module:Class``; the class takes the settings as keyword arguments."""
     settings: tuple[Setting, ...] = ()
     doc: str = ""
+    thinks: str = ""
+    """How long it thinks a decision, in words (measured: docs/bots.md), for the lobby,
+    the command line's help and the docs."""
+
+    def about(self) -> str:
+        """What the level is and how long it thinks, in one line."""
+        return f"{self.doc}; {self.thinks}" if self.thinks else self.doc
 
 
 _MCTS_SETTINGS = (
@@ -61,25 +68,29 @@ _LEVELS: list[BotLevel] = [
         ("1817",),
         "takeover.bots.g1817.random_bot:Random1817",
         doc="uniform over the legal actions; runs the best listed routes",
+        thinks="instant",
     ),
     BotLevel(
         "heuristic",
         ("1817",),
         "takeover.bots.g1817.heuristic:Heuristic1817",
-        doc="small named policies for each part of 1817 (docs/bots.md)",
+        doc="small named policies for each part of 1817",
+        thinks="about 1 ms a decision",
     ),
     BotLevel(
         "mcts",
         ("1817",),
         "takeover.bots.g1817.mcts:Mcts1817",
         _MCTS_1817_SETTINGS,
-        doc="UCT over the legal actions with the heuristic as rollout policy",
+        doc="UCT over the heuristic's options with heuristic rollouts",
+        thinks="time=S seconds a decision (0.5 by default)",
     ),
     BotLevel(
         "random",
         None,
         "takeover.bots.random_bot:RandomBot",
         doc="uniform over the legal actions; takes a game's voluntary end when it may",
+        thinks="instant",
     ),
     BotLevel(
         "heuristic",
@@ -87,6 +98,7 @@ _LEVELS: list[BotLevel] = [
         "takeover.bots.heuristic:HeuristicBot",
         (Setting("trade", "bool", True, doc="propose trades where the table allows"),),
         doc="a hand-written club player's strategy",
+        thinks="about 1 ms a decision",
     ),
     BotLevel(
         "mcts",
@@ -94,6 +106,7 @@ _LEVELS: list[BotLevel] = [
         "takeover.bots.mcts:MctsBot",
         _MCTS_SETTINGS,
         doc="information-set Monte Carlo tree search",
+        thinks="time=S seconds a decision (0.5 by default)",
     ),
 ]
 

@@ -10,20 +10,37 @@ import argparse
 import json
 import random
 import sys
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
+
+
+def level_lines() -> str:
+    """Each game's bot levels, what each is and how long it thinks (the registry's words)."""
+    from takeover.bots import levels
+    from takeover.core import registry
+
+    return "\n".join(
+        f"  {game} {entry.level}: {entry.about()}"
+        for game in registry.names()
+        for entry in levels(game)
+    )
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "arena",
         help="play bots against each other and report their strength",
-        description="Play games between bots (seats rotated over the same tile bags, so each "
-        "bot sits in each seat equally often) and print per-bot results: games, wins (ties "
-        "shared), win share with a 95%% interval, mean score, mean rank and an openskill "
-        "rating. Bot specs: random, heuristic, heuristic:trade=0, mcts:time=0.5, "
-        "mcts:iterations=200,rollout=random ...",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="bot levels:\n" + level_lines(),
+        description=textwrap.fill(
+            "Play games between bots (seats rotated over the same tile bags, so each "
+            "bot sits in each seat equally often) and print per-bot results: games, wins (ties "
+            "shared), win share with a 95% interval, mean score, mean rank and an openskill "
+            "rating and how often each bot took each kind of action. Bot specs: random, "
+            "heuristic, heuristic:trade=0, mcts:time=0.5, mcts:iterations=200,rollout=random ..."
+        ),
     )
     p.add_argument(
         "--players",

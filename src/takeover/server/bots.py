@@ -23,7 +23,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from takeover.bots import BotSpec, BotSpecError, levels
+from takeover.bots import BotLevel, BotSpec, BotSpecError, levels
 from takeover.bots import make_bot as build
 from takeover.bots.base import Observation
 from takeover.core.extensions import TRADE_OFFERS, VOLUNTARY_END
@@ -57,18 +57,21 @@ def make_bot(spec: str | BotSpec, game: str = "acquire") -> Any:
         raise BadBot(str(exc)) from None
 
 
-def _offer(level: str, game: str) -> dict[str, str]:
+def _offer(entry: BotLevel, game: str) -> dict[str, str]:
+    level = entry.level
     spec, label = OFFERED.get(level, (level, level.replace("_", " ").capitalize()))
     try:
-        BotSpec.parse(spec, game)
+        parsed = BotSpec.parse(spec, game)
     except BotSpecError:  # the game's level has other settings: seat it as it comes
-        spec = level
-    return {"spec": spec, "label": label}
+        spec, parsed = level, None
+    seconds = parsed.given().get("time") if parsed is not None else None
+    thinks = f"{seconds:g} s a decision here" if isinstance(seconds, float | int) else entry.thinks
+    return {"spec": spec, "label": label, "about": f"{entry.doc}; {thinks}"}
 
 
 def bot_levels(game: str = "acquire") -> list[dict[str, str]]:
     """The levels the lobby offers for ``game`` (``spec`` and ``label``), from the registry."""
-    return [_offer(entry.level, game) for entry in levels(game)]
+    return [_offer(entry, game) for entry in levels(game)]
 
 
 def bot_label(spec: str, game: str = "acquire") -> str:

@@ -36,6 +36,8 @@ export function createForm(options, app) {
   const presetLabel = el("label", {}, "Rules ", preset);
   const presetAbout = el("p", { class: "muted preset-about" });
   const seatBox = el("ol", { class: "seat-config" });
+  // what each bot level is and how long it thinks (GET /api/options' `about`)
+  const levelsBox = el("ul", { class: "bot-levels hint" });
   const optionBox = el("div", { class: "rule-options" });
   const optionsPanel = el("details", {}, el("summary", { text: "Rule options" }), optionBox);
   const problem = el("p", { class: "error", role: "alert", hidden: true });
@@ -109,6 +111,12 @@ export function createForm(options, app) {
 
   const drawSeats = () => {
     const g = game();
+    replace(
+      levelsBox,
+      g.bots
+        .filter((b) => b.about)
+        .map((b) => el("li", {}, el("strong", { text: `${b.label}: ` }), b.about)),
+    );
     const n = Number(count.value);
     const before = seatChoice.map((s) => s.value);
     seatChoice.length = 0;
@@ -119,7 +127,9 @@ export function createForm(options, app) {
         { name: `seat-${seat}`, "aria-label": `seat ${seat + 1}` },
         el("option", { value: "me", text: "Me" }),
         el("option", { value: "open", text: "Open for a person" }),
-        g.bots.map((b) => el("option", { value: "bot:" + b.spec, text: `Bot: ${b.label}` })),
+        g.bots.map((b) =>
+          el("option", { value: "bot:" + b.spec, text: `Bot: ${b.label}`, title: b.about || "" }),
+        ),
       );
       select.value =
         before[seat] || (seat === 0 ? "me" : g.bots.length ? "bot:" + g.bots[0].spec : "open");
@@ -250,6 +260,7 @@ export function createForm(options, app) {
     presetAbout,
     el("h3", { text: "Who sits where" }),
     seatBox,
+    levelsBox,
     timerRow,
     optionsPanel,
     problem,

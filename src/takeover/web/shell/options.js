@@ -7,7 +7,7 @@
 //    games: [{name, title, seats: {min, max, default}, presets, preset,
 //             presetDetails: {[preset]: {seats, options: [names] | null, description}} | null,
 //             options: [{name, label, type, values, min, max, step, default, nullable, help}],
-//             bots: [{spec, label}]}]}
+//             bots: [{spec, label, about}]}]}
 //
 // `legacy` is true for today's response: the create request then carries no `game` field.
 
