@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import errno
 import gc
+import os
 import socket
 from pathlib import Path
 from typing import Any
+
+TLS_MODES = ("starttls", "tls", "none")
+"""--smtp-tls's choices (config.TlsMode's, without importing the server extra)."""
 
 STARTUP_FAILURE = 3
 """The exit status when the server cannot start (as uvicorn's)."""
@@ -64,6 +68,32 @@ def add_parser(sub: Any) -> None:
         help="import a game record from elsewhere (an 18xx.games export of a 1817 game) and "
         "say where to watch it in the replay viewer (repeatable)",
     )
+    p.add_argument(
+        "--public-url",
+        default=None,
+        help="where people reach this server, for the links in e-mails (default http://HOST:PORT)",
+    )
+    mail = p.add_argument_group(
+        "e-mail",
+        "the SMTP server for the server's e-mail (none without --smtp-host); the password "
+        "comes from the environment variable TAKEOVER_SMTP_PASSWORD",
+    )
+    mail.add_argument("--smtp-host", help="the SMTP server's name or address")
+    mail.add_argument("--smtp-port", type=int, default=587, help="its port (default 587)")
+    mail.add_argument(
+        "--smtp-tls",
+        choices=TLS_MODES,
+        default="starttls",
+        help="starttls (required upgrade, port 587; the default), tls (port 465) or none "
+        "(a relay on this host)",
+    )
+    mail.add_argument("--smtp-user", help="sign in to the SMTP server as this user")
+    mail.add_argument(
+        "--smtp-ca-file", help="certificates to trust for the SMTP server besides the system's"
+    )
+    mail.add_argument(
+        "--mail-from", default="takeover@localhost", help="the sender of the server's e-mail"
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument(
         "--limit",
@@ -106,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from takeover.server import Settings, create_app
+        from takeover.server.config import MailSettings
     except ImportError as exc:
         print(f"takeover serve needs the server extra: pip install 'takeover[server]' ({exc})")
         return 2
@@ -126,15 +157,29 @@ def run(args: argparse.Namespace) -> int:
         "lease_seconds": max(0.5, args.lease_seconds),
         **chosen,  # (--limit says the last word)
     }
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    mail = MailSettings(
+        host=args.smtp_host or None,
+        port=args.smtp_port,
+        tls=args.smtp_tls,
+        sender=args.mail_from,
+        username=args.smtp_user or None,
+        password=os.environ.get("TAKEOVER_SMTP_PASSWORD") or None,
+        ca_file=args.smtp_ca_file or None,
+    )
     settings = Settings(
-        database=args.database, broker=args.broker or None, instance=instance, **given
+        database=args.database,
+        broker=args.broker or None,
+        instance=instance,
+        mail=mail,
+        public_url=(args.public_url or f"http://{host}:{args.port}").rstrip("/"),
+        **given,
     )
     try:  # before saying where to go: a second server on a busy port says so and stops
         sock = listen_socket(args.host, args.port)
     except OSError as exc:
         print(why_not(exc, args.host, args.port), flush=True)
         return STARTUP_FAILURE
-    host = f"[{args.host}]" if ":" in args.host else args.host
     if args.open:
         from takeover.server.imports import import_file
 
