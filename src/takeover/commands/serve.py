@@ -64,6 +64,17 @@ def add_parser(sub: Any) -> None:
         help="import a game record from elsewhere (an 18xx.games export of a 1817 game) and "
         "say where to watch it in the replay viewer (repeatable)",
     )
+    p.add_argument(
+        "--public-url",
+        help="the site's address as people reach it, for the links in e-mails (sign-up, "
+        "password reset); default http://HOST:PORT",
+    )
+    p.add_argument(
+        "--mail-dir",
+        type=Path,
+        help="write each e-mail (sign-up links, password resets) into this directory as a "
+        "file, for a server with no SMTP server (without either, nobody can sign up)",
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument(
         "--limit",
@@ -126,15 +137,20 @@ def run(args: argparse.Namespace) -> int:
         "lease_seconds": max(0.5, args.lease_seconds),
         **chosen,  # (--limit says the last word)
     }
+    host = f"[{args.host}]" if ":" in args.host else args.host
     settings = Settings(
-        database=args.database, broker=args.broker or None, instance=instance, **given
+        database=args.database,
+        broker=args.broker or None,
+        instance=instance,
+        public_url=args.public_url or f"http://{host}:{args.port}",
+        mail_dir=str(args.mail_dir) if args.mail_dir else None,
+        **given,
     )
     try:  # before saying where to go: a second server on a busy port says so and stops
         sock = listen_socket(args.host, args.port)
     except OSError as exc:
         print(why_not(exc, args.host, args.port), flush=True)
         return STARTUP_FAILURE
-    host = f"[{args.host}]" if ":" in args.host else args.host
     if args.open:
         from takeover.server.imports import import_file
 

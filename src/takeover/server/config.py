@@ -129,6 +129,36 @@ class Settings:
     send_queue: int = 256
     """Messages queued for one slow client before it is disconnected."""
 
+    # ------------------------------------------------------------------ accounts
+    session_days: float = 30.0
+    """How long a sign-in lasts (the session cookie's lifetime)."""
+    sign_in_window_seconds: float = 900.0
+    """The window the sign-in limits count failures in ..."""
+    sign_in_failures_per_address: int = 30
+    """... failed sign-ins from one client address in it ..."""
+    sign_in_failures_per_account: int = 10
+    """... and failed sign-ins with one e-mail address (whether it has an account or not)."""
+    account_mails_per_hour: int = 5
+    """E-mails (sign-up links, password resets) asked for in an hour by one client address,
+    and sent to one e-mail address."""
+    signup_link_hours: float = 48.0
+    """How long a sign-up link works ..."""
+    reset_link_minutes: float = 60.0
+    """... and a password reset link (each works once)."""
+    password_length: int = 256
+    """The longest password (the shortest is 8 characters)."""
+    password_hashes_at_once: int = 2
+    """Password hashes computed at once (each holds ``password_hash_kib`` of memory for a
+    fraction of a second); more requests wait their turn."""
+    password_hash_kib: int = 65536
+    """Argon2id's memory cost per hash, in KiB ..."""
+    password_hash_passes: int = 3
+    """... and its time cost (passes over that memory)."""
+    seats_per_claim: int = 100
+    """Seats a browser may hand to an account in one request (a guest's seats at sign-in)."""
+    my_games_page_max: int = 50
+    """The most games one page of ``GET /api/me/games`` (or a leaderboard's) holds."""
+
     # ------------------------------------------------------------------ several instances
     broker: str | None = None
     """A Redis URL (``redis://host:6379/0``): run as one of several instances sharing the
@@ -137,6 +167,14 @@ class Settings:
     """This instance's name in leases and logs (unique among the instances)."""
     lease_seconds: float = 10.0
     """How long a bot lease lasts without renewal (another instance takes over after it)."""
+
+    # ------------------------------------------------------------------ e-mail links
+    public_url: str = "http://127.0.0.1:8000"
+    """The site's address as people reach it, for the links in e-mails (never taken from a
+    request's ``Host``, which a client chooses)."""
+    mail_dir: str | None = None
+    """Without an SMTP server: write each e-mail into this directory as a file instead
+    (self-hosting, tests); ``None`` and no other sender: no e-mail, so no sign-ups."""
 
     def bot_workers_per_address(self) -> int:
         """The most bot workers one address's tables hold at once (0: no limit), from
@@ -161,7 +199,7 @@ class Settings:
         }
 
 
-NOT_LIMITS = ("database", "broker", "instance")
+NOT_LIMITS = ("database", "broker", "instance", "public_url", "mail_dir")
 """Settings that are not limits (``takeover serve`` has options of their own)."""
 
 
