@@ -99,3 +99,20 @@ def test_sign_up_keeps_the_seat_then_my_games_open_anywhere(
     finally:
         context.close()
     assert not errors
+
+
+def test_an_unrated_table_is_asked_for_and_shown(
+    page: Any, people_server: tuple[Server, Path]
+) -> None:
+    server, _ = people_server
+    page.goto(server.url)
+    page.fill(".create-form input[name=name]", "Bea")
+    page.uncheck(".create-form input[name=rated]")
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    table_id = page.get_attribute(".game-page", "data-table")
+    assert server.get(f"api/tables/{table_id}")["rated"] is False
+    page.click("nav a[data-route=lobby]")
+    card = page.locator(f".table-card[data-table='{table_id}']")
+    card.wait_for()
+    assert "unrated" in card.inner_text()

@@ -37,7 +37,7 @@ from takeover.server.passwords import check_password
 from takeover.server.schemas import Body, Name, Token
 from takeover.server.seating import display_name
 from takeover.server.services import Services, services
-from takeover.server.sessions import add_attempts, address_key, check_attempts, key
+from takeover.server.sessions import address_key, forgive, key, take_attempts
 from takeover.server.storage import people
 from takeover.server.storage.people import AccountRecord, Taken
 from takeover.server.table import Table, iso
@@ -152,8 +152,7 @@ async def _mail_limits(found: Services, request: Request, email: str) -> None:
         address_key(request, "mail"): s.account_mails_per_hour,
         key("mail", email): s.account_mails_per_hour,
     }
-    await check_attempts(found, keys, 3600, "e-mails asked for")
-    await add_attempts(found, list(keys))
+    await take_attempts(found, keys, 3600, "e-mails asked for")
 
 
 def _link(found: Services, page: str, token: str) -> str:
@@ -255,14 +254,15 @@ async def sign_in(request: Request) -> Response:
     email = body.email.strip().lower()
     who, where = key("fail", email), address_key(request, "fail")
     limits = {where: s.sign_in_failures_per_address, who: s.sign_in_failures_per_account}
-    await check_attempts(found, limits, s.sign_in_window_seconds, "failed sign-ins")
+    # counted as failures before the password is checked (taken back if it is right), so
+    # that attempts sent together cannot all pass the count
+    taken = await take_attempts(found, limits, s.sign_in_window_seconds, "failed sign-ins")
     account = await found.store.run(lambda c: people.account_by_email(c, email))
     stored = account.password_hash if account is not None else None
     if not await found.passwords.verify(stored, body.password) or account is None:
-        await add_attempts(found, [where, who])
         raise MasterError("sign_in_failed", SIGN_IN_FAILED)
     await _fresh_hash(found, account, body.password)
-    await found.store.run(lambda c: people.clear_attempts(c, who))
+    await forgive(found, taken, who)
     return await _signed_in(request, account, body.seats)
 
 
@@ -301,10 +301,10 @@ async def change_password(request: Request) -> Response:
         address_key(request, "fail"): s.sign_in_failures_per_address,
         who: s.sign_in_failures_per_account,
     }
-    await check_attempts(found, limits, s.sign_in_window_seconds, "failed sign-ins")
+    taken = await take_attempts(found, limits, s.sign_in_window_seconds, "failed sign-ins")
     if not await found.passwords.verify(signed.account.password_hash, body.password):
-        await add_attempts(found, list(limits))
         raise MasterError("sign_in_failed", "that is not your current password")
+    await forgive(found, taken)
     digest = await found.passwords.hash(new)
     account_id = signed.account.id
 
@@ -360,7 +360,7 @@ async def reset(request: Request) -> Response:
         people.delete_sessions(conn, link.account_id)
         account = people.account(conn, link.account_id)
         if account is not None:
-            people.clear_attempts(conn, key("fail", account.email))
+            people.forget_attempts(conn, [], key("fail", account.email))
         return account
 
     account = await found.store.run(write)

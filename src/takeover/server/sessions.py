@@ -120,30 +120,26 @@ def key(kind: str, value: str) -> str:
     return f"{kind}:" + hashlib.sha256(value.encode("utf-8", "replace")).hexdigest()[:48]
 
 
-async def check_attempts(found: Services, limits: dict[str, int], window: float, what: str) -> None:
-    """``rate_limited`` if any key of ``limits`` has its most attempts in the last ``window``
-    seconds; the same words whichever it is, and whether an account exists or not."""
-    since = time.time() - window
-
-    def count(conn: Connection) -> bool:
-        return any(people.attempts(conn, k, since) >= most for k, most in limits.items())
-
-    if await found.store.run(count):
+async def take_attempts(
+    found: Services, limits: dict[str, int], window: float, what: str
+) -> list[int]:
+    """Count an attempt under each key of ``limits`` (key -> the most in the last ``window``
+    seconds), or ``rate_limited`` if any has its most already: the same words whichever it
+    is, whether an account exists or not. The attempts' ids (to forgive a success)."""
+    since, now = time.time() - window, time.time()
+    taken = await found.store.run(lambda c: people.take_attempts(c, limits, since, now))
+    if taken is None:
         minutes = max(1, round(window / 60))
         raise MasterError(
             "rate_limited",
             f"too many {what} from here or for this account: try again in {minutes} minutes",
         )
+    return taken
 
 
-async def add_attempts(found: Services, keys: list[str]) -> None:
-    now = time.time()
-
-    def write(conn: Connection) -> None:
-        for k in keys:
-            people.add_attempt(conn, k, now)
-
-    await found.store.run(write)
+async def forgive(found: Services, ids: list[int], key: str | None = None) -> None:
+    """A success: its attempts are not failures (nor any before it under ``key``)."""
+    await found.store.run(lambda c: people.forget_attempts(c, ids, key))
 
 
 def address_key(request: Request, kind: str) -> str:

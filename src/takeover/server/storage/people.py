@@ -212,12 +212,28 @@ def attempts(conn: Connection, key: str, since: float) -> int:
     )
 
 
-def add_attempt(conn: Connection, key: str, now: float) -> None:
-    conn.execute(insert(AttemptRow), {"key": key, "at": now})
+def take_attempts(
+    conn: Connection, limits: dict[str, int], since: float, now: float
+) -> list[int] | None:
+    """Count one attempt under each key of ``limits`` (key -> most since ``since``), unless
+    one of them has its most already (``None``): in one transaction, so that requests
+    arriving together cannot all pass the count; the new attempts' ids."""
+    if any(attempts(conn, k, since) >= most for k, most in limits.items()):
+        return None
+    ids = []
+    for k in limits:
+        made = conn.execute(insert(AttemptRow), {"key": k, "at": now}).inserted_primary_key
+        assert made is not None
+        ids.append(int(made[0]))
+    return ids
 
 
-def clear_attempts(conn: Connection, key: str) -> None:
-    conn.execute(delete(AttemptRow).where(AttemptRow.key == key))
+def forget_attempts(conn: Connection, ids: list[int], key: str | None = None) -> None:
+    """Take back attempts (``ids``: they succeeded), and every attempt under ``key``."""
+    if ids:
+        conn.execute(delete(AttemptRow).where(AttemptRow.id.in_(ids)))
+    if key is not None:
+        conn.execute(delete(AttemptRow).where(AttemptRow.key == key))
 
 
 # ---------------------------------------------------------------------- seats
