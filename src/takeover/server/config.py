@@ -150,9 +150,10 @@ class Settings:
     password_hashes_at_once: int = 2
     """Password hashes computed at once (each holds ``password_hash_kib`` of memory for a
     fraction of a second); more requests wait their turn."""
-    password_hash_kib: int = 65536
-    """Argon2id's memory cost per hash, in KiB ..."""
-    password_hash_passes: int = 3
+    password_hash_kib: int = 19456
+    """Argon2id's memory cost per hash, in KiB (19 MiB and 2 passes: OWASP's recommended
+    parameters) ..."""
+    password_hash_passes: int = 2
     """... and its time cost (passes over that memory)."""
     seats_per_claim: int = 100
     """Seats a browser may hand to an account in one request (a guest's seats at sign-in)."""
