@@ -83,6 +83,19 @@ def test_sign_up_keeps_the_seat_then_my_games_open_anywhere(
     page.click("#account-link")
     sign_in(page, "ann@example.org")
     page.locator(f".my-games li[data-game='{table_id}']").wait_for()
+    # a table made while signed in is the account's at once
+    page.click("nav a[data-route=lobby]")
+    page.fill(".create-form input[name=name]", "Ann")
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    second = page.get_attribute(".game-page", "data-table")
+    page.wait_for_function(
+        "id => fetch('/api/me/games').then(r => r.json())"
+        ".then(g => g.games.some(x => x.id === id))",
+        arg=second,
+    )
+    page.click("#account-link")
+    page.locator(f".my-games li[data-game='{second}']").wait_for()
     # another device: sign in, open the game from my games, and sit in Ann's seat
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(20_000)
