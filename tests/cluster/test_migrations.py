@@ -94,3 +94,43 @@ def test_takeover_db_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["db", "upgrade", "--database", "nosuchdb://x"]) == 1
     out = capsys.readouterr().out
     assert out.startswith("takeover db: ") and "Traceback" not in out
+
+
+@pytest.mark.parametrize("store", ["sqlite", "postgresql"])
+def test_people_arrive_and_existing_games_and_seats_stay(
+    store: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """0006 (accounts, ratings): the games and seats of before are kept, as guests' seats
+    at rated tables."""
+    if store == "sqlite":
+        url = f"sqlite:///{tmp_path / 'people.db'}"
+    else:
+        url = request.getfixturevalue("cluster_database")
+    assert upgrade(url, "0005") == "0005"
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO tables (id, status, num_seats, ruleset, seq, created_at, "
+                "updated_at, game) VALUES ('old', 'playing', 2, '\"standard\"', 3, 1, 2, 'acquire')"
+            )
+        )
+        conn.execute(
+            text(
+                "INSERT INTO seats (table_id, seat, kind, name, token_hash) VALUES "
+                "('old', 0, 'human', 'Ann', 'abc'), ('old', 1, 'bot', 'Random bot', NULL)"
+            )
+        )
+    engine.dispose()
+    assert upgrade(url) == head()
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text("SELECT seat, name, token_hash, account_id FROM seats ORDER BY seat")
+        ).all()
+        assert [tuple(r) for r in rows] == [(0, "Ann", "abc", None), (1, "Random bot", None, None)]
+        table = conn.execute(text("SELECT seq, status, rated FROM tables")).one()
+        assert (table.seq, table.status, bool(table.rated)) == (3, "playing", True)
+        assert {"accounts", "sessions", "ratings"} <= set(inspect(conn).get_table_names())
+    engine.dispose()
+    assert _differences(url) == []

@@ -164,6 +164,7 @@ async def create_table(request: Request) -> Response:
         timer=body.timer,
         on_timeout=body.on_timeout,
         game=body.game,
+        rated=body.rated,
     )
     out: dict[str, Any] = {"table": table.summary()}
     if token is not None:
@@ -234,4 +235,5 @@ def record_summary(record: TableRecord) -> dict[str, Any]:
         "bot_only": record.bot_only,
         "timer": record.timer,
         "on_timeout": record.on_timeout or "wait",
+        "rated": record.rated,
     }

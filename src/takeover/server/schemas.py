@@ -141,6 +141,8 @@ class CreateTable(Body):
     bot_only: bool = False
     timer: str = "off"
     on_timeout: BotName = "wait"
+    rated: bool = True
+    """Whether the finished game updates its players' ratings."""
 
 
 class JoinTable(Body):

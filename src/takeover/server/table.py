@@ -82,6 +82,8 @@ class Table:
     """The bot spec that plays for a seat whose time ran out; ``None``: wait for it."""
     deadline: float | None = None
     """When the people who must decide now run out of time (``None``: nobody is timed)."""
+    rated: bool = True
+    """Whether the finished game updates ratings (:mod:`takeover.server.ratings`)."""
     clock: asyncio.TimerHandle | None = None
     """The armed turn timer (at the instance that drives the table)."""
     here: Counter[int | None] = field(default_factory=Counter)
@@ -127,6 +129,7 @@ class Table:
             timer=record.timer,
             on_timeout=record.on_timeout,
             deadline=record.deadline,
+            rated=record.rated,
         )
         if not rebuild or record.status == "open" or record.setup is None:
             return table
@@ -218,6 +221,7 @@ class Table:
             "timer": self.timer,
             "on_timeout": self.on_timeout or "wait",
             "end_vote": sorted(self.end_votes) or None,
+            "rated": self.rated,
         }
 
     def has_people(self) -> bool:

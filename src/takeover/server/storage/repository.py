@@ -155,6 +155,7 @@ class TableRecord:
     timer: str = "off"
     on_timeout: str | None = None
     deadline: float | None = None
+    rated: bool = True
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """``(seat, action record form)`` in sequence order (loaded on request)."""
@@ -233,6 +234,7 @@ class Repository:
                 "bot_only": table.bot_only,
                 "timer": table.timer,
                 "on_timeout": table.on_timeout,
+                "rated": table.rated,
             },
         )
         for seat in table.seats:
@@ -650,6 +652,7 @@ def _table(row: Any) -> TableRecord:
         timer=row.timer,
         on_timeout=row.on_timeout,
         deadline=row.deadline,
+        rated=bool(row.rated),
     )
 
 

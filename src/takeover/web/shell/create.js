@@ -66,6 +66,7 @@ export function createForm(options, app) {
     onTimeout.disabled = timer.value === "off";
   };
   timer.addEventListener("change", () => (onTimeout.disabled = timer.value === "off"));
+  const rated = el("input", { type: "checkbox", name: "rated", checked: true });
 
   /** The preset's details: its seats range and the options it offers (all: `null`). */
   const details = () => {
@@ -262,6 +263,12 @@ export function createForm(options, app) {
     seatBox,
     levelsBox,
     timerRow,
+    el(
+      "label",
+      { class: "rated", title: "whether the finished game changes the players' ratings" },
+      rated,
+      " Rated game",
+    ),
     optionsPanel,
     problem,
     el("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
@@ -282,6 +289,7 @@ export function createForm(options, app) {
     const mySeat = choice.indexOf("me");
     const body = { seats: Number(count.value), bots: botSeats };
     if (!options.legacy) body.game = g.name;
+    if (!rated.checked) body.rated = false;
     if (options.timers && timer.value !== "off") {
       body.timer = timer.value;
       body.on_timeout = onTimeout.value;
