@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
-from takeover.server import archive, health, imports, lobby
+from takeover.server import analyses, archive, health, imports, lobby
 from takeover.server.config import Settings
 from takeover.server.defences import Defences
 from takeover.server.master import MasterError
@@ -99,6 +99,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/games", archive.games),
     Route("/api/games/{table_id}/record", archive.record),
     Route("/api/games/{table_id}/steps/{n}", archive.step),
+    Route("/api/games/{table_id}/analysis", analyses.analysis),
     WebSocketRoute("/ws/tables/{table_id}", play),
 ]
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
+from takeover.server.analyses import Analyses, FinishedGames
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
@@ -41,6 +42,9 @@ class Services:
         )
         self.master = Master(self.store, self.bots, settings, coordinator_for(settings, self.store))
         self.hub = Hub(self.master, settings)
+        self.analyses = Analyses(settings, self.store, self.bots)
+        """The analysis board's analyses of finished games (in the bot workers)."""
+        self.master.listeners.append(FinishedGames(self.analyses))
         self.buckets: dict[str, Bucket] = {}
         """Client address -> its rate limit for lobby requests."""
         self.import_buckets: dict[str, Bucket] = {}
@@ -67,6 +71,7 @@ class Services:
             self._cleaner.cancel()
             with contextlib.suppress(BaseException):
                 await self._cleaner
+            await self.analyses.close()
             await self.master.close()
             self.bots.close()
             self.replays.close()

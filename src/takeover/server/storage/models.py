@@ -121,3 +121,33 @@ class ImportRow(Base):
     record: Mapped[Any] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float, index=True)
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class AnalysisRow(Base):
+    """A finished game's analysis (the analysis board, :mod:`takeover.analysis`): who runs
+    it and how far it is; its decisions are :class:`AnalysisStepRow`."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    status: Mapped[str] = mapped_column(String(12))
+    """``running``, ``done`` or ``failed``."""
+    instance: Mapped[str] = mapped_column(String(64))
+    """The server instance running it (another may take it over once it is stale)."""
+    header: Mapped[Any] = mapped_column(JSON)
+    """The analysis without its decisions (analyser, measure, threshold, players, total)."""
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    """Moves gone through so far."""
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class AnalysisStepRow(Base):
+    """One appraised decision of an analysis."""
+
+    __tablename__ = "analysis_steps"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("analyses.table_id", ondelete="CASCADE"), primary_key=True
+    )
+    step: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[Any] = mapped_column(JSON)
