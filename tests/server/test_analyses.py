@@ -82,7 +82,7 @@ def database(sqlite_database: str) -> str:
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
 def test_a_finished_game_is_analysed_once_and_stored(make_client: Any) -> None:
-    client = make_client(analysis_seconds=0.05, bot_workers=1)
+    client = make_client(analysis_games=1, analysis_seconds=0.05, bot_workers=1)
     table_id = finished(client)
     answers = analysed(client, table_id)
     last = answers[-1]
@@ -137,5 +137,5 @@ def test_refusals_and_limits(make_client: Any) -> None:
     made = create(client, seats=2, bots={"1": "random"}, name="Ann")
     r = client.get(f"/api/games/{made['table']['id']}/analysis")
     assert r.status_code == 409 and "not finished" in r.json()["error"]["message"]
-    client = make_client(analysis_queue=0)
+    client = make_client(analysis_games=1, analysis_queue=0)
     assert client.get(f"/api/games/{table_id}/analysis").json()["status"] == "busy"
