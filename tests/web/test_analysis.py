@@ -1,5 +1,5 @@
-"""The analysis board in the replay viewer: the graph appears, a click on it jumps to the
-move, and the bot's choice shows beside the move."""
+"""The analysis board in the replay viewer (the graph appears, a click on it jumps to the
+move, the bot's choice shows beside the move), and a hint at a table against bots."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from .driver import wait_for_turn
 from .process import Server
 
 
@@ -15,7 +16,13 @@ from .process import Server
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server that analyses its finished games, quickly."""
     root = tmp_path_factory.mktemp("serve")
-    srv = Server(root / "takeover.db", root / "serve.log", analysis_games=1, analysis_seconds=0.01)
+    srv = Server(
+        root / "takeover.db",
+        root / "serve.log",
+        analysis_games=1,
+        analysis_seconds=0.01,
+        hint_seconds=0.1,
+    )
     srv.start()
     yield srv
     srv.stop()
@@ -35,7 +42,7 @@ def test_the_graph_appears_and_a_click_jumps_to_the_move(
     # a click halfway along the graph: the nearest appraised move
     box = page.locator(".analysis-graph").bounding_box()
     page.locator(".analysis-graph").click(position={"x": box["width"] / 2, "y": 5})
-    page.wait_for_function("document.querySelector('.replay-page').dataset.step !== '0'")
+    page.wait_for_selector(".replay-page:not([data-step='0'])")
     step = int(page.get_attribute(".replay-page", "data-step"))
     assert step in steps and abs(step - game["actions"] / 2) <= game["actions"] / 4
     choice = page.locator(".replay-move .bot-choice").inner_text()
@@ -49,3 +56,17 @@ def test_the_graph_appears_and_a_click_jumps_to_the_move(
         page.wait_for_selector(f".replay-page[data-step='{costly[0]['step']}']")
         assert "Costly" in page.locator(".replay-move .bot-choice").inner_text()
     page.screenshot(path=artifacts / "60-analysis.png")
+
+
+def test_a_hint_is_shown_at_a_table_against_bots(page: Any, server: Any, artifacts: Any) -> None:
+    page.goto(server.url)
+    page.fill(".create-form input[name=name]", "Ann")
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    page.click("#start")
+    wait_for_turn(page)
+    seq = page.get_attribute(".prompt", "data-seq")
+    page.click(".hint-box .hint-button")
+    page.wait_for_selector(".hint-text:has-text('The bot would play')")
+    assert page.get_attribute(".prompt", "data-seq") == seq
+    page.screenshot(path=artifacts / "61-hint.png")

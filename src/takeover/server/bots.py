@@ -240,6 +240,27 @@ class BotRunner:
                 log.warning("bot %s chose %r, which is not listed as legal", spec, action)
         return action
 
+    async def suggest(
+        self,
+        key: Any,
+        spec: str,
+        state: GameState,
+        seat: int,
+        seed: int,
+        group: Hashable = None,
+    ) -> Action:
+        """What the bot ``spec`` would play for ``seat`` (a hint): like :meth:`choose`,
+        but a bot past the think time is refused (``MasterError`` ``timeout``) rather than
+        replaced by a default."""
+        from takeover.server.errors import MasterError
+
+        obs = Observation(state.clone(), seat, list(state.legal_actions(seat)))
+        try:
+            action: Action = await self._think(group, key, self.spec(spec, state.game), obs, seed)
+        except (TimeoutError, Overran):
+            raise MasterError("timeout", "the bot took too long over the hint: ask again") from None
+        return action
+
     async def appraise(
         self, table_id: str, spec: str, state: GameState, seat: int, action: Action, step: int
     ) -> dict[str, Any] | None:

@@ -107,7 +107,7 @@ class Settings:
     bot_delay_seconds: float = 0.0
     """Pause before each bot move so that people can follow the game."""
 
-    # ------------------------------------------------------------------ analysis
+    # ------------------------------------------------------------------ analysis and hints
     analysis_games: int = 1
     """Finished games one instance analyses at once (0: none). Each decision is appraised
     in the bot workers, every analysis in one group of their fair queue, so analyses hold
@@ -120,6 +120,10 @@ class Settings:
     1817 0.15 s). At most half of ``bot_think_seconds``."""
     analysis_stale_seconds: float = 120.0
     """An analysis whose instance has not written for this long is taken over."""
+    hint_seconds: float = 1.0
+    """The analysis bot's search for a hint (at most half ``bot_think_seconds``) ..."""
+    hints_per_minute: float = 4.0
+    """... and the hints one seat may ask for a minute (two at once)."""
 
     # ------------------------------------------------------------------ turn timers
     timer_relaxed_seconds: float = 600.0

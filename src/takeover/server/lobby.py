@@ -29,7 +29,7 @@ from takeover.server.schemas import (
 from takeover.server.schemas import decode_body as decode
 from takeover.server.services import services
 from takeover.server.storage import TableRecord
-from takeover.server.table import iso
+from takeover.server.table import hints_allowed, iso
 
 T = TypeVar("T")
 
@@ -164,6 +164,7 @@ async def create_table(request: Request) -> Response:
         timer=body.timer,
         on_timeout=body.on_timeout,
         game=body.game,
+        hints=body.hints,
     )
     out: dict[str, Any] = {"table": table.summary()}
     if token is not None:
@@ -234,4 +235,5 @@ def record_summary(record: TableRecord) -> dict[str, Any]:
         "bot_only": record.bot_only,
         "timer": record.timer,
         "on_timeout": record.on_timeout or "wait",
+        "hints": hints_allowed(sum(1 for s in record.seats if s.kind == "human"), record.hints),
     }

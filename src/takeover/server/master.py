@@ -218,6 +218,7 @@ class Master:
         timer: str = "off",
         on_timeout: str = "wait",
         game: str = "acquire",
+        hints: bool = False,
     ) -> tuple[Table, int | None, str | None]:
         """A new open table of ``game``; with ``name`` the creator takes ``seat`` (or the
         first free). ``ruleset``: the game's record form (``None``: its default preset);
@@ -243,7 +244,7 @@ class Master:
             bot_only,
             s.bot_tables,
         )
-        table.timer, table.on_timeout = timer, timeout_bot
+        table.timer, table.on_timeout, table.hints = timer, timeout_bot, hints
         if creator is not None:
             await check_open_tables(self.store, creator, s.open_tables_per_address)
             if has_bots(table):
@@ -262,6 +263,7 @@ class Master:
             bot_only=table.bot_only,
             timer=table.timer,
             on_timeout=table.on_timeout,
+            hints=table.hints,
             seats=[s.record() for s in table.seats.values()],
         )
         await self.store.run(lambda c: self.repo.insert_table(c, record))

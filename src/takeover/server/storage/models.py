@@ -44,6 +44,9 @@ class TableRow(Base):
     """The bot spec that plays for a seat whose time ran out (``None``: wait for it)."""
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     """When the people who must decide now run out of time (``None``: no one is timed)."""
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Made with hints on: every seat may ask for a hint, however many people sit (with
+    one person and bots, that person always may)."""
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),

@@ -157,6 +157,7 @@ class TableRecord:
     timer: str = "off"
     on_timeout: str | None = None
     deadline: float | None = None
+    hints: bool = False
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """``(seat, action record form)`` in sequence order (loaded on request)."""
@@ -235,6 +236,7 @@ class Repository:
                 "bot_only": table.bot_only,
                 "timer": table.timer,
                 "on_timeout": table.on_timeout,
+                "hints": table.hints,
             },
         )
         for seat in table.seats:
@@ -734,6 +736,7 @@ def _table(row: Any) -> TableRecord:
         timer=row.timer,
         on_timeout=row.on_timeout,
         deadline=row.deadline,
+        hints=bool(row.hints),
     )
 
 
