@@ -120,7 +120,8 @@ def test_an_analysis_is_claimed_by_one_instance(client: TestClient) -> None:
     assert store.run_sync(lambda c: repo.claim_analysis(c, "t1", "a", {"x": 1}, now, 60)) == 0
     assert store.run_sync(lambda c: repo.claim_analysis(c, "t1", "b", {}, now, 60)) is None
     store.run_sync(lambda c: repo.save_analysis(c, "t1", "a", 7, [{"step": 3}], now))
-    store.run_sync(lambda c: repo.save_analysis(c, "t1", "b", 9, [], now))  # not b's: ignored
+    # not b's: its progress and decisions are left out
+    store.run_sync(lambda c: repo.save_analysis(c, "t1", "b", 9, [{"step": 8}], now))
     # a stale one is taken over where it stopped
     assert store.run_sync(lambda c: repo.claim_analysis(c, "t1", "b", {}, now + 61, 60)) == 7
     found = store.run_sync(lambda c: repo.analysis(c, "t1"))

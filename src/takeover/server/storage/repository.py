@@ -624,17 +624,18 @@ class Repository:
         now: float,
         status: str = "running",
     ) -> None:
-        """Add appraised decisions and the progress of ``instance``'s analysis."""
-        if entries:
-            conn.execute(
-                insert(AnalysisStepRow),
-                [{"table_id": table_id, "step": e["step"], "entry": e} for e in entries],
-            )
-        conn.execute(
+        """Add appraised decisions and the progress of ``instance``'s analysis (nothing if
+        another instance has taken it over)."""
+        ours = conn.execute(
             update(AnalysisRow)
             .where(AnalysisRow.table_id == table_id, AnalysisRow.instance == instance)
             .values(done=done, status=status, updated_at=now)
         )
+        if entries and ours.rowcount == 1:
+            conn.execute(
+                insert(AnalysisStepRow),
+                [{"table_id": table_id, "step": e["step"], "entry": e} for e in entries],
+            )
 
     def analysis(self, conn: Connection, table_id: str, since: int = 0) -> AnalysisRecord | None:
         """The analysis of ``table_id`` with its decisions after move ``since``."""
