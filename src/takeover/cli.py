@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 COMMANDS = [
     "takeover.commands.replay",
+    "takeover.commands.analyse",
     "takeover.commands.selfplay",
     "takeover.commands.check_reference",
     "takeover.commands.bench",

@@ -23,6 +23,7 @@ from takeover.server.storage.repository import make_engine
 PG_URL = os.environ.get("TAKEOVER_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 FAST = {
+    "analysis_games": 0,  # finished games are not analysed (tests/server/test_analyses.py does)
     "rate_per_second": 1000.0,
     "rate_burst": 1000,
     "bot_think_seconds": 5.0,

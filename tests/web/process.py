@@ -18,9 +18,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-LIMITS = {"bot_tables": 4, "open_tables_per_address": 1000, "bot_tables_per_address": 1000}
+LIMITS = {
+    "bot_tables": 4,
+    "open_tables_per_address": 1000,
+    "bot_tables_per_address": 1000,
+    "analysis_games": 0,
+}
 """The browser tests create tables of bots only, and many tables (with bots) from one
-address."""
+address; their games are not analysed (a test of the analysis board turns it on)."""
 
 
 class Server:

@@ -35,6 +35,10 @@ class Observation:
         return self._state.game
 
     @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    @property
     def kind(self) -> str | None:
         """The kind of decision (``place_tile``, ``bid``...), ``None`` if the game is over."""
         decision = self._state.pending()

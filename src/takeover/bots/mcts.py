@@ -29,6 +29,7 @@ from typing import Any
 
 from takeover.acquire import ANSWER, BUY, DISPOSE, PLACE
 from takeover.acquire.actions import BuyShares, DeclareEnd, PlaceTile
+from takeover.bots.appraisal import Appraisal, add_seats, appraisal, due, most_visited
 from takeover.bots.base import Observation
 from takeover.bots.budget import SearchBudget
 from takeover.bots.evaluate import rewards
@@ -37,7 +38,7 @@ from takeover.core.protocol import Action
 
 
 class _Node:
-    __slots__ = ("avail", "children", "key", "options", "reward", "visits")
+    __slots__ = ("avail", "children", "key", "options", "reward", "seats", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, _Node] = {}
@@ -47,6 +48,8 @@ class _Node:
         self.key: tuple[int, int | None] | None = None
         self.options: list[Any] | None = None
         """Pruned options at a decision that depends on public information only."""
+        self.seats: list[float] | None = None
+        """Every seat's summed reward (root children, when appraising)."""
 
 
 class MctsBot:
@@ -69,6 +72,10 @@ class MctsBot:
         self.width = width
         self.last_iterations = 0
         self.name = self.budget.label("mcts")
+        self._forced: tuple[_Node, Any] | None = None
+        """While appraising: the root and the action taken, searched whatever pruning says."""
+        self._forced_visits = 0
+        """Iterations sent to the action taken for its share (:func:`due`)."""
 
     # ------------------------------------------------------------------ protocol
     def choose(self, obs: Observation, rng: random.Random) -> Action:
@@ -106,10 +113,29 @@ class MctsBot:
                 best, best_visits = action, child.visits
         return best if best is not None else legal[0]
 
+    def appraise(self, obs: Observation, taken: Action, rng: random.Random) -> Appraisal:
+        """The search of :meth:`search` with ``taken`` among the root's options, and
+        every seat's reward kept at the root (:mod:`takeover.bots.appraisal`)."""
+        started = self.budget.now()
+        legal = list(obs.legal)
+        root = _Node()
+        self._forced = (root, taken)
+        self._forced_visits = 0
+        try:
+            self.last_iterations = self.budget.spend(
+                lambda: self._iterate(root, obs.sample(rng), rng, True), started
+            )
+        finally:
+            self._forced = None
+        best = most_visited(root.children, legal, taken, self._forced_visits)
+        return appraisal(root.children, best, taken, obs.num_players, self.last_iterations)
+
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, state: Any, rng: random.Random, every: bool = False) -> None:
+        """One iteration; ``every``: also count every seat's reward at the root's child."""
         path: list[tuple[_Node, int]] = []
         node = root
+        top: _Node | None = None
         while not state.is_terminal():
             seat = state.decider
             options = self._options(node, state)
@@ -128,19 +154,39 @@ class MctsBot:
                     untried.append(a)
                 else:
                     child.avail += 1
+            forced = self._forced
+            if every and node is root and forced is not None and due(root.children, forced[1]):
+                self._forced_visits += 1
+                action = forced[1]
+                child = node.children.get(action) or node.children.setdefault(action, _Node())
+                if action in untried:
+                    child.avail = 1
+                state.play(action)
+                path.append((child, seat))
+                top = child
+                if action in untried:
+                    break
+                node = child
+                continue
             if untried:
                 action = untried[rng.randrange(len(untried))]
                 child = node.children[action] = _Node()
                 child.avail = 1
                 state.play(action)
                 path.append((child, seat))
+                if node is root:
+                    top = child
                 break
             action = self._select(node, options)
             child = node.children[action]
             state.play(action)
             path.append((child, seat))
+            if node is root:
+                top = child
             node = child
         result = self._rollout(state, rng)
+        if every and top is not None:
+            add_seats(top, result)
         for child, seat in path:
             child.visits += 1
             child.reward += result[seat]
@@ -171,14 +217,21 @@ class MctsBot:
         if phase in (BUY, DISPOSE, ANSWER):
             if node.key != key or node.options is None:
                 node.key = key
-                node.options = self._pruned(state)
+                node.options = self._with_forced(node, self._pruned(state))
             return node.options
         legal: list[Any] = state.legal_actions()
         if phase == PLACE and legal and not isinstance(legal[-1], PlaceTile):
             # No playable tile: the purchase options (and perhaps declaring the end).
             ends = [a for a in legal if isinstance(a, DeclareEnd)]
-            return ends + self._best(state, [a for a in legal if isinstance(a, BuyShares)])
-        return legal
+            legal = ends + self._best(state, [a for a in legal if isinstance(a, BuyShares)])
+        return self._with_forced(node, legal) if self._forced is not None else legal
+
+    def _with_forced(self, node: _Node, options: list[Any]) -> list[Any]:
+        """``options``, with the action being appraised at the root."""
+        forced = self._forced
+        if forced is None or node is not forced[0] or forced[1] in options:
+            return options
+        return [*options, forced[1]]
 
     def _pruned(self, state: Any) -> list[Any]:
         legal: list[Any] = state.legal_actions()

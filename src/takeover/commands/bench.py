@@ -24,6 +24,7 @@ BENCHES = {
     "bots-fair": "takeover.bench.botsfair",
     "imports": "takeover.bench.imports",
     "signin": "takeover.bench.signin",
+    "analysis": "takeover.bench.analysis",
 }
 """Benchmark name -> module with ``add_arguments(parser)`` and ``run(args) -> int``."""
 

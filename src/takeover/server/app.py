@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
-from takeover.server import accounts, archive, health, imports, lobby, ratings
+from takeover.server import accounts, analyses, archive, health, imports, lobby, ratings
 from takeover.server.config import Settings
 from takeover.server.defences import Defences
 from takeover.server.master import MasterError
@@ -116,6 +116,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/leaderboard", ratings.pools),
     Route("/api/leaderboard/{pool}", ratings.leaderboard),
     Route("/api/people/{account_id}", ratings.profile),
+    Route("/api/games/{table_id}/analysis", analyses.analysis),
     WebSocketRoute("/ws/tables/{table_id}", play),
 ]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -43,6 +43,10 @@ here is offered by its name (any spec the registry accepts also works)."""
 
 THREADED = ("random",)
 """Levels cheap enough to run in a thread of the server process."""
+
+ANALYSIS = "analysis"
+"""The fair queue's group of every analysis (:meth:`BotRunner.appraise`): together they hold
+at most one creator's share of the bot workers."""
 
 
 class BadBot(ValueError):
@@ -104,6 +108,31 @@ def _choose(key: Any, spec: BotSpec, obs: Observation, seed: int) -> Any:
     return bot.choose(obs, random.Random(seed))
 
 
+_WORKER_APPRAISERS: dict[str, Any] = {}
+"""The analysis bot of each spec inside a worker."""
+
+
+def _appraise(
+    spec: str, game: str, state: GameState, seat: int, action: Action, step: int, seed: int
+) -> dict[str, Any] | None:
+    """One decision of a finished game appraised (:func:`takeover.analysis.appraise`);
+    runs in a worker."""
+    from takeover.analysis.board import analysis_bot, appraise
+
+    bot = _WORKER_APPRAISERS.get(spec)
+    if bot is None:
+        bot = _WORKER_APPRAISERS[spec] = analysis_bot(game, spec)
+    return appraise(state, seat, action, step, bot, seed)
+
+
+_JOBS: dict[str, Callable[..., Any]] = {"choose": _choose, "appraise": _appraise}
+
+
+def _work(job: str, *args: Any) -> Any:
+    """What a bot worker runs: a bot's decision, or a decision appraised."""
+    return _JOBS[job](*args)
+
+
 def _spec(spec: str, game: str) -> BotSpec:
     try:
         return BotSpec.parse(spec, game)
@@ -111,7 +140,13 @@ def _spec(spec: str, game: str) -> BotSpec:
         raise BadBot(str(exc)) from None
 
 
-WARM = ("takeover.acquire", "takeover.g1817", "takeover.bots.heuristic", "takeover.bots.mcts")
+WARM = (
+    "takeover.acquire",
+    "takeover.g1817",
+    "takeover.bots.heuristic",
+    "takeover.bots.mcts",
+    "takeover.analysis",
+)
 """Modules a worker imports before it says it is ready (their import is no one's think
 time)."""
 
@@ -131,7 +166,7 @@ class BotRunner:
         self.bounds = dict(bounds or {"time": (None, think_seconds)})
         self._threads = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="bot")
         self.pool = WorkerPool(
-            self.workers, think_seconds, "takeover.server.bots:_choose", WARM, per_address
+            self.workers, think_seconds, "takeover.server.bots:_work", WARM, per_address
         )
         self._no_processes = False
         self._specs: dict[tuple[str, str], BotSpec] = {}
@@ -167,7 +202,7 @@ class BotRunner:
         """The decision, from a thread (cheap levels) or the worker processes' fair queue."""
         if spec.level not in THREADED and not self._no_processes:
             try:
-                return await self.pool.run(group, key[0], key, spec, *args)
+                return await self.pool.run(group, key[0], "choose", key, spec, *args)
             except NoWorkers:
                 # Worker processes cannot start here (e.g. a script without a main guard):
                 # think in threads instead, which is slower and cannot stop an overrun.
@@ -204,6 +239,53 @@ class BotRunner:
             if offers is None or not offers.can_propose(seat):
                 log.warning("bot %s chose %r, which is not listed as legal", spec, action)
         return action
+
+    async def suggest(
+        self,
+        key: Any,
+        spec: str,
+        state: GameState,
+        seat: int,
+        seed: int,
+        group: Hashable = None,
+    ) -> Action:
+        """What the bot ``spec`` would play for ``seat`` (a hint): like :meth:`choose`,
+        but a bot past the think time is refused (``MasterError`` ``timeout``) rather than
+        replaced by a default."""
+        from takeover.server.errors import MasterError
+
+        obs = Observation(state.clone(), seat, list(state.legal_actions(seat)))
+        try:
+            action: Action = await self._think(group, key, self.spec(spec, state.game), obs, seed)
+        except (TimeoutError, Overran):
+            raise MasterError("timeout", "the bot took too long over the hint: ask again") from None
+        return action
+
+    async def appraise(
+        self, table_id: str, spec: str, state: GameState, seat: int, action: Action, step: int
+    ) -> dict[str, Any] | None:
+        """Move ``step`` of finished game ``table_id`` appraised by the analysis bot
+        ``spec`` in the bot workers, as one group of the fair queue (:data:`ANALYSIS`), so
+        that analyses hold at most a creator's share of the workers; ``None`` where there
+        was nothing to decide, or the appraisal ran past the think time or failed."""
+        args = ("appraise", spec, state.game, state.clone(), seat, action, step, step)
+        try:
+            if not self._no_processes:
+                try:
+                    found: dict[str, Any] | None = await self.pool.run(ANALYSIS, table_id, *args)
+                    return found
+                except NoWorkers:
+                    log.warning("bots cannot run in worker processes here; using threads")
+                    self._no_processes = True
+                except NotSent as exc:
+                    log.warning("a position cannot go to a worker (%s); using a thread", exc)
+            job = asyncio.get_running_loop().run_in_executor(self._threads, _work, *args)
+            return await asyncio.wait_for(job, self.think_seconds)
+        except (TimeoutError, Overran):
+            log.warning("appraising move %d of %s took too long; skipped", step, table_id)
+        except Exception:
+            log.exception("appraising move %d of %s failed; skipped", step, table_id)
+        return None
 
     def close(self) -> None:
         self._threads.shutdown(wait=False, cancel_futures=True)

@@ -133,6 +133,24 @@ class Settings:
     bot_delay_seconds: float = 0.0
     """Pause before each bot move so that people can follow the game."""
 
+    # ------------------------------------------------------------------ analysis and hints
+    analysis_games: int = 1
+    """Finished games one instance analyses at once (0: none). Each decision is appraised
+    in the bot workers, every analysis in one group of their fair queue, so analyses hold
+    at most ``bot_worker_share`` of them and never delay a table's bots for long."""
+    analysis_queue: int = 200
+    """Finished games waiting for their analysis at one instance; past it, a game is left
+    unanalysed until its analysis is asked for again."""
+    analysis_seconds: float = 0.0
+    """Search a decision (wall-clock seconds); 0: each game's default (Acquire 0.25 s,
+    1817 0.15 s). At most half of ``bot_think_seconds``."""
+    analysis_stale_seconds: float = 120.0
+    """An analysis whose instance has not written for this long is taken over."""
+    hint_seconds: float = 1.0
+    """The analysis bot's search for a hint (at most half ``bot_think_seconds``) ..."""
+    hints_per_minute: float = 4.0
+    """... and the hints one seat may ask for a minute (two at once)."""
+
     # ------------------------------------------------------------------ turn timers
     timer_relaxed_seconds: float = 600.0
     """Time for one decision with the table's turn timer at ``relaxed`` ..."""

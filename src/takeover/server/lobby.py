@@ -29,7 +29,7 @@ from takeover.server.schemas import (
 from takeover.server.schemas import decode_body as decode
 from takeover.server.services import services
 from takeover.server.storage import TableRecord
-from takeover.server.table import iso
+from takeover.server.table import hints_allowed, iso
 
 T = TypeVar("T")
 
@@ -165,6 +165,7 @@ async def create_table(request: Request) -> Response:
         on_timeout=body.on_timeout,
         game=body.game,
         rated=body.rated,
+        hints=body.hints,
     )
     out: dict[str, Any] = {"table": table.summary()}
     if token is not None:
@@ -236,4 +237,5 @@ def record_summary(record: TableRecord) -> dict[str, Any]:
         "timer": record.timer,
         "on_timeout": record.on_timeout or "wait",
         "rated": record.rated,
+        "hints": hints_allowed(sum(1 for s in record.seats if s.kind == "human"), record.hints),
     }

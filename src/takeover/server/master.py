@@ -219,6 +219,7 @@ class Master:
         on_timeout: str = "wait",
         game: str = "acquire",
         rated: bool = True,
+        hints: bool = False,
     ) -> tuple[Table, int | None, str | None]:
         """A new open table of ``game``; with ``name`` the creator takes ``seat`` (or the
         first free). ``ruleset``: the game's record form (``None``: its default preset);
@@ -244,7 +245,8 @@ class Master:
             bot_only,
             s.bot_tables,
         )
-        table.timer, table.on_timeout, table.rated = timer, timeout_bot, rated
+        table.timer, table.on_timeout = timer, timeout_bot
+        table.rated, table.hints = rated, hints
         if creator is not None:
             await check_open_tables(self.store, creator, s.open_tables_per_address)
             if has_bots(table):
@@ -264,6 +266,7 @@ class Master:
             timer=table.timer,
             on_timeout=table.on_timeout,
             rated=rated,
+            hints=table.hints,
             seats=[s.record() for s in table.seats.values()],
         )
         await self.store.run(lambda c: self.repo.insert_table(c, record))

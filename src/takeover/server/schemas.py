@@ -67,12 +67,21 @@ class History(ClientMessage, tag="history"):
     limit: int = 200
 
 
+class HintMessage(ClientMessage, tag="hint"):
+    """The seat to move asks the analysis bot what it would play (``seq``: its latest
+    state's)."""
+
+    seq: int
+
+
 class Back(ClientMessage, tag="back"):
     """An absent person takes their seat back (docs/server-protocol.md, "Turn timers")."""
 
 
-AnyClientMessage = Hello | ActionMessage | ChatMessage | EndVote | Ping | Back | History
-MESSAGE_TYPES = ("hello", "action", "chat", "end_vote", "ping", "back", "history")
+AnyClientMessage = (
+    Hello | ActionMessage | ChatMessage | EndVote | Ping | Back | History | HintMessage
+)
+MESSAGE_TYPES = ("hello", "action", "chat", "end_vote", "ping", "back", "history", "hint")
 
 _client_messages = msgspec.json.Decoder(AnyClientMessage)
 _loose = msgspec.json.Decoder()
@@ -143,6 +152,7 @@ class CreateTable(Body):
     on_timeout: BotName = "wait"
     rated: bool = True
     """Whether the finished game updates its players' ratings."""
+    hints: bool = False
 
 
 class JoinTable(Body):

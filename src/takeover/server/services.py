@@ -15,6 +15,7 @@ from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
 from takeover.server.accountmail import Outbox, outbox_for
+from takeover.server.analyses import Analyses, FinishedGames
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
@@ -46,6 +47,9 @@ class Services:
         )
         self.master = Master(self.store, self.bots, settings, coordinator_for(settings, self.store))
         self.hub = Hub(self.master, settings)
+        self.analyses = Analyses(settings, self.store, self.bots)
+        """The analysis board's analyses of finished games (in the bot workers)."""
+        self.master.listeners.append(FinishedGames(self.analyses))
         self.buckets: dict[str, Bucket] = {}
         """Client address -> its rate limit for lobby requests."""
         self.import_buckets: dict[str, Bucket] = {}
@@ -77,6 +81,7 @@ class Services:
             self._cleaner.cancel()
             with contextlib.suppress(BaseException):
                 await self._cleaner
+            await self.analyses.close()
             await self.master.close()
             await self.ratings.close()
             self.bots.close()

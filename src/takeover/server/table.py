@@ -84,6 +84,8 @@ class Table:
     """When the people who must decide now run out of time (``None``: nobody is timed)."""
     rated: bool = True
     """Whether the finished game updates ratings (:mod:`takeover.server.ratings`)."""
+    hints: bool = False
+    """Made with hints on (:meth:`hints_allowed`)."""
     clock: asyncio.TimerHandle | None = None
     """The armed turn timer (at the instance that drives the table)."""
     here: Counter[int | None] = field(default_factory=Counter)
@@ -130,6 +132,7 @@ class Table:
             on_timeout=record.on_timeout,
             deadline=record.deadline,
             rated=record.rated,
+            hints=record.hints,
         )
         if not rebuild or record.status == "open" or record.setup is None:
             return table
@@ -222,7 +225,12 @@ class Table:
             "on_timeout": self.on_timeout or "wait",
             "end_vote": sorted(self.end_votes) or None,
             "rated": self.rated,
+            "hints": self.hints_allowed(),
         }
+
+    def hints_allowed(self) -> bool:
+        """Whether a seat may ask for a hint (:func:`hints_allowed`)."""
+        return hints_allowed(sum(1 for s in self.seats.values() if s.kind == "human"), self.hints)
 
     def has_people(self) -> bool:
         """Whether a person sits at the table."""
@@ -247,6 +255,12 @@ class Table:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.seat
         return None
+
+
+def hints_allowed(people: int, hints: bool) -> bool:
+    """Hints are for games against bots only (one person at most), or at a table made with
+    hints on, which every person joined knowing (the lobby shows it)."""
+    return people <= 1 or hints
 
 
 def start_state(definition: GameDefinition, setup: dict[str, Any]) -> GameState:

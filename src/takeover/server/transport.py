@@ -16,6 +16,7 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from takeover.server.config import Settings
+from takeover.server.hints import hint
 from takeover.server.limits import Addresses, Bucket, chat_key, check_chat, client_address
 from takeover.server.master import Master, MasterError
 from takeover.server.messages import (
@@ -33,6 +34,7 @@ from takeover.server.schemas import (
     ChatMessage,
     EndVote,
     Hello,
+    HintMessage,
     History,
     Ping,
     decode_message,
@@ -99,6 +101,8 @@ class Hub:
         self.addresses = Addresses(settings.connections_per_address)
         self.chat_buckets: dict[str, Bucket] = {}
         """Each seat's chat rate (a spectator's: per address), over all its connections."""
+        self.hint_buckets: dict[str, Bucket] = {}
+        """Each seat's hint rate, over all its connections."""
         master.listeners.append(self)
 
     # ------------------------------------------------------------------ the master's news
@@ -238,6 +242,9 @@ class Hub:
                 await self.master.act(conn.table, conn.seat, msg.seq, msg.action)
             elif isinstance(msg, EndVote):
                 await self.master.vote_end(conn.table, conn.seat, msg.agree)
+            elif isinstance(msg, HintMessage):
+                answer = await hint(self.master, conn.table, conn.seat, msg.seq, self.hint_buckets)
+                conn.send_json({**answer, "ref": ref} if ref is not None else answer)
             elif isinstance(msg, ChatMessage):
                 key = chat_key(conn.table.id, conn.seat, conn.address)
                 check_chat(self.settings, conn.seat, self.chat_buckets, key)

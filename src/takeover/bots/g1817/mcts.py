@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 
+from takeover.bots.appraisal import Appraisal, add_seats, appraisal, due, most_visited
 from takeover.bots.base import Observation
 from takeover.bots.budget import SearchBudget
 from takeover.bots.g1817.heuristic import ranked
@@ -28,13 +29,15 @@ from takeover.g1817.state import Game1817
 
 
 class _Node:
-    __slots__ = ("children", "options", "reward", "visits")
+    __slots__ = ("children", "options", "reward", "seats", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.options: list[Action] | None = None
+        self.seats: list[float] | None = None
+        """Every seat's summed reward (root children, when appraising)."""
 
 
 class Mcts1817:
@@ -59,6 +62,9 @@ class Mcts1817:
         self.margin = margin
         self.last_iterations = 0
         self.name = self.budget.label("mcts")
+        self._taken: Action | None = None
+        """While appraising: the action taken, which gets its share of the search."""
+        self._forced_visits = 0
 
     def choose(self, obs: Observation, rng: random.Random) -> AnyAction:
         started = self.budget.now()
@@ -76,13 +82,32 @@ class Mcts1817:
         )
         return self._pick(root)
 
-    def _pick(self, root: _Node) -> Action:
+    def appraise(self, obs: Observation, taken: AnyAction, rng: random.Random) -> Appraisal:
+        """The search of :meth:`choose` with ``taken`` among the root's options, and
+        every seat's reward kept at the root (:mod:`takeover.bots.appraisal`)."""
+        started = self.budget.now()
+        assert isinstance(taken, Action)
+        legal = [a for a in obs.legal if isinstance(a, Action)]
+        game = obs.sample(rng)
+        assert isinstance(game, Game1817)
+        root = _Node()
+        options = self._narrow(game, obs.seat, legal, rng) if legal else []
+        root.options = options if taken in options else [*options, taken]
+        self._taken, self._forced_visits = taken, 0
+        self.last_iterations = self.budget.spend(
+            lambda: self._iterate(root, game.clone(), rng, True), started
+        )
+        best = self._pick(root, taken, self._forced_visits) if options else taken
+        return appraisal(root.children, best, taken, obs.num_players, self.last_iterations)
+
+    def _pick(self, root: _Node, taken: Action | None = None, forced: int = 0) -> Action:
         """The most visited root action if its mean reward beats the heuristic's choice
-        (the first option) by more than ``margin``, else the heuristic's choice."""
+        (the first option) by more than ``margin``, else the heuristic's choice (when
+        appraising, not counting the ``forced`` visits of the action ``taken``)."""
         assert root.options
         default = root.options[0]
-        best = max(
-            root.options, key=lambda a: root.children[a].visits if a in root.children else -1
+        best = most_visited(
+            root.children, root.options, default if taken is None else taken, forced
         )
         if best is default or best not in root.children or default not in root.children:
             return default
@@ -96,7 +121,10 @@ class Mcts1817:
         """The heuristic's options, best first, at most ``width`` of them."""
         return ranked(game, seat, legal, rng)[: self.width]
 
-    def _iterate(self, root: _Node, state: Game1817, rng: random.Random) -> None:
+    def _iterate(
+        self, root: _Node, state: Game1817, rng: random.Random, every: bool = False
+    ) -> None:
+        """One iteration; ``every``: also count every seat's reward at the root's child."""
         path: list[tuple[_Node, int]] = []
         node = root
         while (decision := state.pending()) is not None:
@@ -106,6 +134,19 @@ class Mcts1817:
             options = node.options
             if not options:
                 break
+            taken = self._taken
+            if every and node is root and taken is not None and due(root.children, taken):
+                self._forced_visits += 1  # the action taken, for its share
+                action = taken
+                child = node.children.get(action)
+                state.apply(action, seat)
+                if child is None:
+                    child = node.children[action] = _Node()
+                    path.append((child, seat))
+                    break
+                node = child
+                path.append((node, seat))
+                continue
             untried = [a for a in options if a not in node.children]
             if untried:
                 action = untried[rng.randrange(len(untried))]
@@ -119,6 +160,8 @@ class Mcts1817:
             path.append((node, seat))
         result = self._rollout(state, rng)
         root.visits += 1
+        if every and path:
+            add_seats(path[0][0], result)
         for child, seat in path:
             child.visits += 1
             child.reward += result[seat]

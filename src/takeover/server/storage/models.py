@@ -57,6 +57,9 @@ class TableRow(Base):
     """When the people who must decide now run out of time (``None``: no one is timed)."""
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """Whether the finished game updates its players' ratings (:mod:`takeover.server.ratings`)."""
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Made with hints on: every seat may ask for a hint, however many people sit (with
+    one person and bots, that person always may)."""
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),
@@ -239,3 +242,33 @@ class RatingHistoryRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
     __table_args__ = (Index("ix_rating_history_participant", "participant", "at"),)
+
+
+class AnalysisRow(Base):
+    """A finished game's analysis (the analysis board, :mod:`takeover.analysis`): who runs
+    it and how far it is; its decisions are :class:`AnalysisStepRow`."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    status: Mapped[str] = mapped_column(String(12))
+    """``running``, ``done`` or ``failed``."""
+    instance: Mapped[str] = mapped_column(String(64))
+    """The server instance running it (another may take it over once it is stale)."""
+    header: Mapped[Any] = mapped_column(JSON)
+    """The analysis without its decisions (analyser, measure, threshold, players, total)."""
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    """Moves gone through so far."""
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class AnalysisStepRow(Base):
+    """One appraised decision of an analysis."""
+
+    __tablename__ = "analysis_steps"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("analyses.table_id", ondelete="CASCADE"), primary_key=True
+    )
+    step: Mapped[int] = mapped_column(Integer, primary_key=True)
+    entry: Mapped[Any] = mapped_column(JSON)

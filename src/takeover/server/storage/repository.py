@@ -35,6 +35,8 @@ from sqlalchemy.exc import IntegrityError
 
 from takeover.server.storage.models import (
     ActionRow,
+    AnalysisRow,
+    AnalysisStepRow,
     Base,
     ChatRow,
     ImportRow,
@@ -156,6 +158,7 @@ class TableRecord:
     on_timeout: str | None = None
     deadline: float | None = None
     rated: bool = True
+    hints: bool = False
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """``(seat, action record form)`` in sequence order (loaded on request)."""
@@ -235,6 +238,7 @@ class Repository:
                 "timer": table.timer,
                 "on_timeout": table.on_timeout,
                 "rated": table.rated,
+                "hints": table.hints,
             },
         )
         for seat in table.seats:
@@ -578,6 +582,77 @@ class Repository:
         rows = conn.execute(_RECENT_CHAT, {"b_id": table_id, "b_limit": limit}).all()
         return [ChatLine(r.seat, r.name, r.text, r.created_at) for r in reversed(rows)]
 
+    # ------------------------------------------------------------------ analyses
+    def claim_analysis(
+        self,
+        conn: Connection,
+        table_id: str,
+        instance: str,
+        header: dict[str, Any],
+        now: float,
+        stale: float,
+    ) -> int | None:
+        """Take the analysis of ``table_id`` for ``instance``: a new one, or one whose
+        instance has not written for ``stale`` seconds (it goes on where that one stopped).
+        The moves done so far; ``None`` when it is finished, failed, or another instance
+        runs it. One upsert, so two instances never both take it."""
+        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+        stmt = dialect.insert(AnalysisRow).values(
+            table_id=table_id,
+            status="running",
+            instance=instance,
+            header=header,
+            done=0,
+            updated_at=now,
+        )
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[AnalysisRow.table_id],
+            set_={"instance": instance, "updated_at": now},
+            where=and_(
+                AnalysisRow.status == "running",
+                or_(AnalysisRow.instance == instance, AnalysisRow.updated_at < now - stale),
+            ),
+        ).returning(AnalysisRow.done)
+        row = conn.execute(stmt).first()
+        return None if row is None else int(row.done)
+
+    def save_analysis(
+        self,
+        conn: Connection,
+        table_id: str,
+        instance: str,
+        done: int,
+        entries: list[dict[str, Any]],
+        now: float,
+        status: str = "running",
+    ) -> None:
+        """Add appraised decisions and the progress of ``instance``'s analysis (nothing if
+        another instance has taken it over)."""
+        ours = conn.execute(
+            update(AnalysisRow)
+            .where(AnalysisRow.table_id == table_id, AnalysisRow.instance == instance)
+            .values(done=done, status=status, updated_at=now)
+        )
+        if entries and ours.rowcount == 1:
+            conn.execute(
+                insert(AnalysisStepRow),
+                [{"table_id": table_id, "step": e["step"], "entry": e} for e in entries],
+            )
+
+    def analysis(self, conn: Connection, table_id: str, since: int = 0) -> AnalysisRecord | None:
+        """The analysis of ``table_id`` with its decisions after move ``since``."""
+        row = conn.execute(select(AnalysisRow).where(AnalysisRow.table_id == table_id)).first()
+        if row is None:
+            return None
+        entries = conn.execute(
+            select(AnalysisStepRow.entry)
+            .where(AnalysisStepRow.table_id == table_id, AnalysisStepRow.step > since)
+            .order_by(AnalysisStepRow.step)
+        ).scalars()
+        return AnalysisRecord(
+            row.table_id, row.status, dict(row.header), row.done, row.updated_at, list(entries)
+        )
+
     # ------------------------------------------------------------------ bot leases
     def take_lease(
         self, conn: Connection, table_id: str, instance: str, now: float, ttl: float
@@ -633,6 +708,18 @@ class Repository:
         return [row.id for row in rows]
 
 
+@dataclass
+class AnalysisRecord:
+    """A game's analysis as stored: its status, header, progress and decisions."""
+
+    table_id: str
+    status: str
+    header: dict[str, Any]
+    done: int
+    updated_at: float
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+
+
 def _table(row: Any) -> TableRecord:
     """A ``tables`` result row (Core rows are read by column name)."""
     return TableRecord(
@@ -653,6 +740,7 @@ def _table(row: Any) -> TableRecord:
         on_timeout=row.on_timeout,
         deadline=row.deadline,
         rated=bool(row.rated),
+        hints=bool(row.hints),
     )
 
 

@@ -59,6 +59,9 @@ export const api = {
   games: (limit = 50, offset = 0) => call("GET", `/api/games?limit=${limit}&offset=${offset}`),
   record: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/record`),
   step: (id, n) => call("GET", `/api/games/${encodeURIComponent(id)}/steps/${n}`),
+  /** A finished game's analysis: its decisions after move `since` (docs/server-protocol.md). */
+  analysis: (id, since = 0) =>
+    call("GET", `/api/games/${encodeURIComponent(id)}/analysis?since=${since}`),
   /** Upload a game record from elsewhere (its JSON text as it is): the import's summary. */
   importGame: (text) => call("POST", "/api/imports", text, true),
   // Accounts (docs/server-protocol.md, "Accounts"). `csrf` is the session's anti-forgery

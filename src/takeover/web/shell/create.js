@@ -67,6 +67,14 @@ export function createForm(options, app) {
   };
   timer.addEventListener("change", () => (onTimeout.disabled = timer.value === "off"));
   const rated = el("input", { type: "checkbox", name: "rated", checked: true });
+  // Hints are always on against bots; at a table of two or more people only if made so.
+  const hints = el("input", { type: "checkbox", name: "hints" });
+  const hintsRow = el(
+    "label",
+    { class: "row hints-option" },
+    hints,
+    " Hints for everyone (the bot's suggestion on request, even with several people)",
+  );
 
   /** The preset's details: its seats range and the options it offers (all: `null`). */
   const details = () => {
@@ -269,6 +277,7 @@ export function createForm(options, app) {
       rated,
       " Rated game",
     ),
+    hintsRow,
     optionsPanel,
     problem,
     el("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
@@ -294,6 +303,7 @@ export function createForm(options, app) {
       body.timer = timer.value;
       body.on_timeout = onTimeout.value;
     }
+    if (hints.checked) body.hints = true;
     const changed = changedOptions();
     const anyChange = Object.keys(changed).length > 0;
     if (g.presets)

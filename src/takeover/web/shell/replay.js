@@ -6,6 +6,7 @@
 // step refused as one too many (rate-limited, or the server busy) is asked for again a moment later.
 
 import { gameOf, loadGame } from "../games/index.js";
+import { AnalysisPanel } from "./analysis.js";
 import { api } from "./api.js";
 import { el, replace } from "./dom.js";
 import { displayNames, seatLabel } from "./seats.js";
@@ -75,6 +76,11 @@ export class ReplayPage {
     this.main = el("div", { class: "region region-main" });
     this.side = el("div", { class: "region region-decide" });
     this.sheet = el("div", { class: "sheet-box" });
+    this.analysis = new AnalysisPanel(
+      gameId,
+      (n) => this.go(n),
+      () => (this.table ? displayNames(this.table.seats) : []),
+    );
     this.node = el(
       "div",
       { class: "page replay-page", dataset: { game: gameId } },
@@ -86,6 +92,7 @@ export class ReplayPage {
       ),
       this.controls,
       this.move,
+      this.analysis.node,
       el("div", { class: "layout replay-layout" }, this.main, this.side),
       this.sheet,
     );
@@ -96,6 +103,7 @@ export class ReplayPage {
 
   destroy() {
     clearTimeout(this.timer);
+    this.analysis.destroy();
     document.removeEventListener("keydown", this.onKey);
   }
 
@@ -250,6 +258,7 @@ export class ReplayPage {
       replace(
         this.move,
         el("p", {}, el("strong", { text: head || `${who(data.action.player)}: ${data.text}` })),
+        this.analysis.choice,
         el(
           "ol",
           { class: "log" },
@@ -257,6 +266,7 @@ export class ReplayPage {
         ),
       );
     }
+    this.analysis.show(data.step);
     const drawn = this.game.renderReplay(data, ctx);
     replace(this.main, drawn.main || []);
     replace(this.side, drawn.side || []);

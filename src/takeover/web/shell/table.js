@@ -46,6 +46,20 @@ export class TablePage {
     this.clock = new TurnClock(this.who, () => this.mySeat);
     this.away = el("p", { class: "away-notice", role: "status", hidden: true });
     this.endVote = el("div", { class: "end-vote", role: "status", hidden: true });
+    this.hintText = el("span", { class: "hint-text", role: "status" });
+    this.hintBox = el(
+      "div",
+      { class: "hint-box", hidden: true },
+      el("button", {
+        type: "button",
+        class: "hint-button",
+        onclick: () => this.askHint(),
+        text: "Hint",
+        title: "What would the bot play here?",
+      }),
+      this.hintText,
+    );
+    this.hintFor = null; // the seq the hint shown is for
     this.node = el("div", { class: "page game-page", dataset: { table: tableId } });
     this.head = el("header", { class: "table-head" });
     this.notice = el("div", { class: "notice", role: "status" });
@@ -154,8 +168,12 @@ export class TablePage {
       case "chat":
         this.chat.add(m);
         break;
+      case "hint":
+        this.showHint(m);
+        break;
       case "error":
         if (this.requests.has(m.ref)) this.answered(m.ref, m);
+        else if (m.ref !== undefined && m.ref === this.hintRef) this.hintText.textContent = m.message;
         else this.onError(m);
         break;
       default:
@@ -200,7 +218,15 @@ export class TablePage {
     });
     replace(this.main, this.view.panels.main || []);
     const decide = this.view.panels.decide || [];
-    replace(this.decide, this.clock.node, this.away, this.endVote, this.prompt.node, decide);
+    replace(
+      this.decide,
+      this.clock.node,
+      this.away,
+      this.endVote,
+      this.hintBox,
+      this.prompt.node,
+      decide,
+    );
     replace(this.aside, this.view.panels.aside || [], this.log.node);
     return true;
   }
@@ -347,12 +373,41 @@ export class TablePage {
     const vote = endVoteNodes(t, this.mySeat, (m) => this.socket.send(m));
     this.endVote.hidden = !vote.length;
     replace(this.endVote, vote);
+    this.drawHint();
+  }
+
+  /** The hint button: for the seat to move, where the table allows hints (docs/server-protocol.md,
+   * "hint"): against bots, or at a table made with hints on. */
+  drawHint() {
+    const t = this.table;
+    const s = this.state;
+    const mine =
+      !!s && !!s.decision && this.mySeat !== null && s.decision.seats.includes(this.mySeat);
+    this.hintBox.hidden = !(t && t.hints && t.status === "playing" && mine);
+    if (!s || this.hintFor !== s.seq) {
+      this.hintFor = null;
+      this.hintText.textContent = "";
+    }
+  }
+
+  askHint() {
+    if (!this.state) return;
+    this.hintText.textContent = "Thinking…";
+    this.hintFor = this.state.seq;
+    this.hintRef = this.socket.send({ type: "hint", seq: this.state.seq });
+  }
+
+  showHint(m) {
+    if (!this.state || m.seq !== this.state.seq) return; // the game moved on meanwhile
+    this.hintFor = m.seq;
+    this.hintText.textContent = `The bot would play: ${m.text}`;
   }
 
   onState(m) {
     if (this.notice.querySelector(".error")) this.say("");
     this.state = m;
     this.clock.set(m.clock);
+    this.drawHint();
     if (m.status === "finished" && (m.events || []).some((e) => e.type === "final_scores")) {
       this.finalEvents = m.events;
     }
