@@ -91,3 +91,23 @@ def test_the_analysis_bot_is_the_strongest_level_at_the_default_time() -> None:
     assert analysis_spec("1817", 0.5) == "mcts:time=0.5,clock=cpu"
     with pytest.raises(TypeError, match="cannot appraise"):
         analysis_bot("acquire", "heuristic")
+
+
+def test_an_appraisal_never_reads_what_the_seat_cannot_see() -> None:
+    """Two games that differ only in what the deciding seat cannot see (other hands, the
+    bag) get the same appraisal, under an iteration budget."""
+    state = new_game(3, seed=7)
+    rng = random.Random(7)
+    heuristic = make_bot("heuristic")
+    bot = analysis_bot("acquire", "mcts:iterations=12,depth=3")
+    compared = 0
+    for step in range(1, 31):
+        p = state.current_player()
+        action = heuristic.choose(Observation(state, p), rng)
+        other = state.determinize(p, random.Random(step))
+        a = appraise(state, p, action, step, bot, seed=step)
+        b = appraise(other, p, action, step, bot, seed=step)
+        assert a == b
+        compared += a is not None
+        state.apply(action, p)
+    assert compared > 10
