@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import errno
 import gc
+import os
 import socket
 from pathlib import Path
 from typing import Any
+
+TLS_MODES = ("starttls", "tls", "none")
+"""--smtp-tls's choices (config.TlsMode's, without importing the server extra)."""
 
 STARTUP_FAILURE = 3
 """The exit status when the server cannot start (as uvicorn's)."""
@@ -66,14 +70,35 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--public-url",
-        help="the site's address as people reach it, for the links in e-mails (sign-up, "
-        "password reset); default http://HOST:PORT",
+        default=None,
+        help="where people reach this server, for the links in e-mails (default http://HOST:PORT)",
+    )
+    mail = p.add_argument_group(
+        "e-mail",
+        "the SMTP server for the server's e-mail (none without --smtp-host); the password "
+        "comes from the environment variable TAKEOVER_SMTP_PASSWORD",
+    )
+    mail.add_argument("--smtp-host", help="the SMTP server's name or address")
+    mail.add_argument("--smtp-port", type=int, default=587, help="its port (default 587)")
+    mail.add_argument(
+        "--smtp-tls",
+        choices=TLS_MODES,
+        default="starttls",
+        help="starttls (required upgrade, port 587; the default), tls (port 465) or none "
+        "(a relay on this host)",
+    )
+    mail.add_argument("--smtp-user", help="sign in to the SMTP server as this user")
+    mail.add_argument(
+        "--smtp-ca-file", help="certificates to trust for the SMTP server besides the system's"
+    )
+    mail.add_argument(
+        "--mail-from", default="takeover@localhost", help="the sender of the server's e-mail"
     )
     p.add_argument(
         "--mail-dir",
         type=Path,
-        help="write each e-mail (sign-up links, password resets) into this directory as a "
-        "file, for a server with no SMTP server (without either, nobody can sign up)",
+        help="without --smtp-host: write each account e-mail (sign-up links, password resets) "
+        "into this directory as a file (without either, nobody can sign up)",
     )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument(
@@ -117,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from takeover.server import Settings, create_app
+        from takeover.server.config import MailSettings
     except ImportError as exc:
         print(f"takeover serve needs the server extra: pip install 'takeover[server]' ({exc})")
         return 2
@@ -138,11 +164,21 @@ def run(args: argparse.Namespace) -> int:
         **chosen,  # (--limit says the last word)
     }
     host = f"[{args.host}]" if ":" in args.host else args.host
+    mail = MailSettings(
+        host=args.smtp_host or None,
+        port=args.smtp_port,
+        tls=args.smtp_tls,
+        sender=args.mail_from,
+        username=args.smtp_user or None,
+        password=os.environ.get("TAKEOVER_SMTP_PASSWORD") or None,
+        ca_file=args.smtp_ca_file or None,
+    )
     settings = Settings(
         database=args.database,
         broker=args.broker or None,
         instance=instance,
-        public_url=args.public_url or f"http://{host}:{args.port}",
+        mail=mail,
+        public_url=(args.public_url or f"http://{host}:{args.port}").rstrip("/"),
         mail_dir=str(args.mail_dir) if args.mail_dir else None,
         **given,
     )

@@ -29,7 +29,7 @@ from sqlalchemy import Connection
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from takeover.server import outbox, sessions
+from takeover.server import accountmail, sessions
 from takeover.server.auth import hash_token
 from takeover.server.errors import MasterError
 from takeover.server.lobby import read_body
@@ -135,13 +135,13 @@ def me(
     return out
 
 
-def _mailer(found: Services) -> outbox.Outbox:
-    box = found.outbox
+def _mailer(found: Services) -> accountmail.Sender:
+    box = found.account_mail
     if box is None:
         raise MasterError(
             "no_mail",
             "this server sends no e-mail, so it cannot make accounts or reset "
-            "passwords (its operator sets mail_dir or an SMTP server)",
+            "passwords (its operator sets an SMTP server, or mail_dir)",
         )
     return box
 
@@ -189,7 +189,7 @@ async def sign_up(request: Request) -> Response:
             f"{_link(found, 'welcome', token)}\n\nIt works once, for {s.signup_link_hours:g} "
             "hours. If you did not sign up, ignore this e-mail: nothing is made without it.\n"
         )
-        outbox.post(box, email, "Finish signing up to Takeover", text)
+        accountmail.post(box, email, "Finish signing up to Takeover", text)
     else:
         text = (
             "Someone (you, we hope) tried to sign up to Takeover with this address, which has "
@@ -197,7 +197,7 @@ async def sign_up(request: Request) -> Response:
             f"{found.settings.public_url.rstrip('/')}/#/signin\n\nIf it was not you, "
             "ignore this e-mail: nothing changed.\n"
         )
-        outbox.post(box, email, "You have a Takeover account already", text)
+        accountmail.post(box, email, "You have a Takeover account already", text)
     message = SIGNED_UP.format(email=email, hours=s.signup_link_hours)
     return JSONResponse({"status": "sent", "message": message}, status_code=202)
 
@@ -339,7 +339,7 @@ async def ask_reset(request: Request) -> Response:
             f"{_link(found, 'reset', token)}\n\nIt works once, for {s.reset_link_minutes:g} "
             "minutes. If you did not ask for it, ignore this e-mail: your password stays.\n"
         )
-        outbox.post(box, email, "A new Takeover password", text)
+        accountmail.post(box, email, "A new Takeover password", text)
     message = RESET_SENT.format(email=email, minutes=s.reset_link_minutes)
     return JSONResponse({"status": "sent", "message": message}, status_code=202)
 

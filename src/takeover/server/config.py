@@ -7,8 +7,34 @@ any of them (:func:`read_limit`), and docs/server-protocol.md ("Limits") lists t
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+TlsMode = Literal["starttls", "tls", "none"]
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """Where the server's e-mail goes out (``takeover serve --smtp-*``; no host: no e-mail).
+
+    Not limits: names, a port and a secret, each an option of ``takeover serve`` of its own
+    (the password from the environment, never the command line, where ``ps`` shows it).
+    """
+
+    host: str | None = None
+    """The SMTP server; ``None``: the server sends no e-mail."""
+    port: int = 587
+    tls: TlsMode = "starttls"
+    """``starttls`` (upgrade a plain connection, required: the usual submission port 587),
+    ``tls`` (TLS from the first byte: port 465) or ``none`` (a relay on the same host)."""
+    sender: str = "takeover@localhost"
+    """The ``From`` address."""
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+    """With ``username``: sign in to the SMTP server (never logged, never in ``repr``)."""
+    ca_file: str | None = None
+    """Certificates to trust for the SMTP server's TLS besides the system's (a private
+    relay's own CA)."""
 
 
 @dataclass(frozen=True)
@@ -169,13 +195,16 @@ class Settings:
     lease_seconds: float = 10.0
     """How long a bot lease lasts without renewal (another instance takes over after it)."""
 
-    # ------------------------------------------------------------------ e-mail links
+    # ------------------------------------------------------------------ e-mail
+    mail: MailSettings = MailSettings()
+    """The SMTP server (no host: no e-mail)."""
     public_url: str = "http://127.0.0.1:8000"
-    """The site's address as people reach it, for the links in e-mails (never taken from a
-    request's ``Host``, which a client chooses)."""
+    """Where people reach this server, for the links in e-mails (``--public-url``)."""
+    mail_timeout_seconds: float = 20.0
+    """The most one e-mail's delivery to the SMTP server may take (connect, TLS, sending)."""
     mail_dir: str | None = None
-    """Without an SMTP server: write each e-mail into this directory as a file instead
-    (self-hosting, tests); ``None`` and no other sender: no e-mail, so no sign-ups."""
+    """Without an SMTP server: write each account e-mail (sign-up link, password reset) into
+    this directory as a file instead (self-hosting, tests); neither: no sign-ups."""
 
     def bot_workers_per_address(self) -> int:
         """The most bot workers one address's tables hold at once (0: no limit), from
@@ -200,7 +229,7 @@ class Settings:
         }
 
 
-NOT_LIMITS = ("database", "broker", "instance", "public_url", "mail_dir")
+NOT_LIMITS = ("database", "broker", "instance", "mail", "public_url", "mail_dir")
 """Settings that are not limits (``takeover serve`` has options of their own)."""
 
 

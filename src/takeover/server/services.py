@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
+from takeover.server.accountmail import Sender, sender_for
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
 from takeover.server.limits import Bucket
 from takeover.server.master import Master
-from takeover.server.outbox import FileOutbox, Outbox
 from takeover.server.passwords import Passwords
 from takeover.server.ratings import Ratings
 from takeover.server.replays import Replays
@@ -59,8 +59,8 @@ class Services:
         self.imports: OrderedDict[str, ImportRecord] = OrderedDict()
         """The summaries (not the records) of the imported games asked for last."""
         self.passwords = Passwords(settings)
-        self.outbox: Outbox | None = FileOutbox(settings.mail_dir) if settings.mail_dir else None
-        """Where the accounts' e-mails go (:mod:`.outbox`); ``None``: nowhere."""
+        self.account_mail: Sender | None = sender_for(settings)
+        """Where the accounts' e-mails go (:mod:`.accountmail`); ``None``: nowhere."""
         self.ratings = Ratings(self.store)
         self.master.listeners.append(self.ratings)
         self._cleaner: asyncio.Task[None] | None = None
