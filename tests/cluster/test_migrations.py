@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -11,7 +12,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect, select, text
 
 from takeover.cli import main
-from takeover.server.migrations import INITIAL, current, head, upgrade
+from takeover.server.migrations import INITIAL, current, foreign_keys_off, head, upgrade
 from takeover.server.storage.models import Base, TableRow
 from takeover.server.storage.repository import make_engine
 
@@ -134,3 +135,44 @@ def test_people_arrive_and_existing_games_and_seats_stay(
         assert {"accounts", "sessions", "ratings"} <= set(inspect(conn).get_table_names())
     engine.dispose()
     assert _differences(url) == []
+
+
+def test_a_table_rebuilt_by_a_sqlite_batch_migration_keeps_the_rows_referring_to_it(
+    tmp_path: Path,
+) -> None:
+    """Alembic's batch mode rebuilds a SQLite table by copy, drop and rename; migrations run
+    with foreign keys off, so that the drop does not cascade to every seat."""
+
+    def rebuild_tables(conn: Any) -> None:
+        conn.execute(text("CREATE TABLE tables_copy AS SELECT * FROM tables"))
+        conn.execute(text("DROP TABLE tables"))
+        conn.execute(text("ALTER TABLE tables_copy RENAME TO tables"))
+
+    def seats(engine: Any) -> int:
+        with engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM seats")).scalar_one())
+
+    for guarded in (False, True):
+        url = f"sqlite:///{tmp_path / f'batch-{guarded}.db'}"
+        upgrade(url, "0005")
+        engine = make_engine(url)
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO tables (id, status, num_seats, ruleset, seq, created_at, "
+                    "updated_at, game) VALUES ('t', 'open', 2, '\"standard\"', 0, 1, 1, 'acquire')"
+                )
+            )
+            conn.execute(
+                text("INSERT INTO seats (table_id, seat, kind, name) VALUES ('t', 0, 'human', 'A')")
+            )
+        if guarded:
+            with engine.connect() as outer, foreign_keys_off(outer) as conn, conn.begin():
+                rebuild_tables(conn)
+        else:  # (what the guard is for: with foreign keys on, the seat goes)
+            with engine.begin() as conn:
+                rebuild_tables(conn)
+        assert seats(engine) == (1 if guarded else 0)
+        with engine.connect() as conn:  # on again afterwards
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar_one() == 1
+        engine.dispose()

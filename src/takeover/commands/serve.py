@@ -71,8 +71,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--public-url",
         default=None,
-        help="the site's address as people reach it, for the links in e-mails (sign-up, password "
-        "reset, your turn); default http://HOST:PORT",
+        help="where people reach this server, for the links in e-mails (default http://HOST:PORT)",
     )
     mail = p.add_argument_group(
         "e-mail",
@@ -95,11 +94,11 @@ def add_parser(sub: Any) -> None:
     mail.add_argument(
         "--mail-from", default="takeover@localhost", help="the sender of the server's e-mail"
     )
-    mail.add_argument(
+    p.add_argument(
         "--mail-dir",
         type=Path,
-        help="write each e-mail (sign-up links, password resets) into this directory as a "
-        "file, for a server with no SMTP server (without either, nobody can sign up)",
+        help="without --smtp-host: write each account e-mail (sign-up links, password resets) "
+        "into this directory as a file (without either, nobody can sign up)",
     )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument(

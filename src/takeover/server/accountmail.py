@@ -1,12 +1,11 @@
-"""How the accounts' e-mails leave the server: one small interface, :class:`Outbox`.
+"""How the accounts' e-mails (sign-up links, password resets) leave the server.
 
-Sign-up links and password resets are composed in :mod:`.accounts` and handed to the
-server's sender: the SMTP server (:class:`SmtpOutbox`, through :mod:`.mail`) where one is
-set, else ``mail_dir``, where each e-mail is written to a file (self-hosting, tests).
-Sending runs off the request path (:func:`post`), and nothing here logs a message's text:
-it holds a link that works as a password. That is also why these e-mails skip the turn
-messages' durable queue (:mod:`.outbox`): a link that works as a password is never
-written to the store.
+One small interface, :class:`Sender`: through the SMTP server (:mod:`.mail`, when
+``--smtp-host`` is set), else into files (``--mail-dir``: self-hosting, tests), else none
+(and nobody can sign up). Sending runs off the request path (:func:`post`): the request
+neither waits for it nor takes longer when there is nothing to send, and a mail server
+that is down is tried again a few times. Nothing here logs a message's text: it holds a
+link that works as a password.
 """
 
 from __future__ import annotations
@@ -24,14 +23,28 @@ from takeover.server.config import Settings
 
 log = logging.getLogger("takeover.server")
 
+RETRIES = (5.0, 30.0, 120.0)
+"""Seconds to wait before each new try of an e-mail the SMTP server did not take (then it
+is given up: the person asks again)."""
 
-class Outbox(Protocol):
+
+class Sender(Protocol):
     """Sends one plain-text e-mail; raises if it could not."""
 
     async def send(self, to: str, subject: str, text: str) -> None: ...
 
 
-class FileOutbox:
+class SmtpSender:
+    """Through the server's SMTP server (:func:`takeover.server.mail.send`)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    async def send(self, to: str, subject: str, text: str) -> None:
+        await mail.send(self.settings, mail.compose(self.settings.mail, to, subject, text))
+
+
+class FileSender:
     """Writes each e-mail as an RFC 5322 file (``<time>-<random>.eml``) into a directory."""
 
     def __init__(self, directory: str | Path, sender: str = "takeover@localhost") -> None:
@@ -52,38 +65,36 @@ class FileOutbox:
         path.with_suffix(".tmp").rename(path)  # (a reader never sees half a message)
 
 
-class SmtpOutbox:
-    """Sends each e-mail through the server's SMTP server (``--smtp-host``)."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-
-    async def send(self, to: str, subject: str, text: str) -> None:
-        await mail.send(self.settings, mail.compose(self.settings.mail, to, subject, text))
-
-
-def outbox_for(settings: Settings) -> Outbox | None:
-    """The server's sender of account e-mails: SMTP, else files in ``mail_dir``, else none."""
+def sender_for(settings: Settings) -> Sender | None:
+    """The SMTP server if one is set, else the mail directory if one is, else none."""
     if settings.mail.host:
-        return SmtpOutbox(settings)
+        return SmtpSender(settings)
     if settings.mail_dir:
-        return FileOutbox(settings.mail_dir, settings.mail.sender)
+        return FileSender(settings.mail_dir, settings.mail.sender)
     return None
 
 
 _sending: set[asyncio.Task[None]] = set()
 
 
-def post(outbox: Outbox, to: str, subject: str, text: str) -> None:
-    """Send in the background: the request does not wait for it, and its time does not
-    show whether an e-mail was sent at all. A failure is logged (without the text)."""
-    task = asyncio.ensure_future(_send(outbox, to, subject, text))
+def post(sender: Sender, to: str, subject: str, text: str) -> None:
+    """Send in the background; a failure is logged without the text."""
+    task = asyncio.ensure_future(_send(sender, to, subject, text))
     _sending.add(task)
     task.add_done_callback(_sending.discard)
 
 
-async def _send(outbox: Outbox, to: str, subject: str, text: str) -> None:
-    try:
-        await outbox.send(to, subject, text)
-    except Exception as exc:
-        log.error("could not send the e-mail %r: %s", subject, type(exc).__name__)
+async def _send(sender: Sender, to: str, subject: str, text: str) -> None:
+    for wait in (0.0, *RETRIES):
+        await asyncio.sleep(wait)
+        try:
+            await sender.send(to, subject, text)
+            return
+        except mail.MailError as exc:
+            log.warning("could not send the e-mail %r: %s", subject, exc)
+            if exc.permanent:
+                return
+        except Exception as exc:
+            log.error("could not send the e-mail %r: %s", subject, type(exc).__name__)
+            return
+    log.error("gave up sending the e-mail %r", subject)

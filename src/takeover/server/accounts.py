@@ -135,13 +135,13 @@ def me(
     return out
 
 
-def _mailer(found: Services) -> accountmail.Outbox:
-    box = found.outbox
+def _mailer(found: Services) -> accountmail.Sender:
+    box = found.account_mail
     if box is None:
         raise MasterError(
             "no_mail",
             "this server sends no e-mail, so it cannot make accounts or reset "
-            "passwords (its operator sets mail_dir or an SMTP server)",
+            "passwords (its operator sets an SMTP server, or mail_dir)",
         )
     return box
 

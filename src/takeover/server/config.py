@@ -215,15 +215,14 @@ class Settings:
 
     # ------------------------------------------------------------------ e-mail
     mail: MailSettings = MailSettings()
-    """The SMTP server (no host: no e-mail through SMTP)."""
+    """The SMTP server (no host: no e-mail)."""
     public_url: str = "http://127.0.0.1:8000"
-    """The site's address as people reach it, for the links in e-mails (``--public-url``;
-    never taken from a request's ``Host``, which a client chooses)."""
+    """Where people reach this server, for the links in e-mails (``--public-url``)."""
     mail_timeout_seconds: float = 20.0
     """The most one e-mail's delivery to the SMTP server may take (connect, TLS, sending)."""
     mail_dir: str | None = None
-    """Without an SMTP server: write each account e-mail into this directory as a file
-    instead (self-hosting, tests); no SMTP server and no directory: no sign-ups."""
+    """Without an SMTP server: write each account e-mail (sign-up link, password reset) into
+    this directory as a file instead (self-hosting, tests); neither: no sign-ups."""
 
     def bot_workers_per_address(self) -> int:
         """The most bot workers one address's tables hold at once (0: no limit), from

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
-from takeover.server.accountmail import Outbox, outbox_for
+from takeover.server.accountmail import Sender, sender_for
 from takeover.server.analyses import Analyses, FinishedGames
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
@@ -63,7 +63,7 @@ class Services:
         self.imports: OrderedDict[str, ImportRecord] = OrderedDict()
         """The summaries (not the records) of the imported games asked for last."""
         self.passwords = Passwords(settings)
-        self.outbox: Outbox | None = outbox_for(settings)
+        self.account_mail: Sender | None = sender_for(settings)
         """Where the accounts' e-mails go (:mod:`.accountmail`); ``None``: nowhere."""
         self.ratings = Ratings(self.store)
         self.master.listeners.append(self.ratings)

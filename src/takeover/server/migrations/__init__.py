@@ -3,11 +3,16 @@
 ``upgrade(url)`` brings a database to the newest revision under an advisory lock
 (PostgreSQL), so that several instances starting at once migrate it only once.
 A database made before migrations existed (tables, no version stamp) is stamped
-with the first revision and upgraded from there.
+with the first revision and upgraded from there. On SQLite, migrations run with foreign
+keys off (:func:`foreign_keys_off`): a batch operation rebuilds a table by copying it and
+dropping the old one, and with them on, that drop would cascade to every row that refers
+to it (dropping ``tables`` would delete every seat, action and chat line).
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from sqlalchemy import Connection, Engine, inspect, text
@@ -33,7 +38,7 @@ def upgrade(target: str | Engine, revision: str = "head") -> str | None:
 
     engine, owned = _engine(target)
     try:
-        with engine.begin() as conn:
+        with engine.connect() as outer, foreign_keys_off(outer) as conn, conn.begin():
             if conn.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": LOCK_KEY})
             cfg = _config(conn)
@@ -48,6 +53,23 @@ def upgrade(target: str | Engine, revision: str = "head") -> str | None:
     finally:
         if owned:
             engine.dispose()
+
+
+@contextlib.contextmanager
+def foreign_keys_off(conn: Connection) -> Iterator[Connection]:
+    """``conn`` with SQLite's foreign keys off until the block ends (other databases: as
+    it is). The pragma only works outside a transaction, so it is set before one begins."""
+    if conn.dialect.name != "sqlite":
+        yield conn
+        return
+    conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+    conn.commit()
+    try:
+        yield conn
+    finally:
+        conn.rollback()
+        conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+        conn.commit()
 
 
 def current(target: str | Engine) -> str | None:

@@ -93,8 +93,8 @@ def upgrade() -> None:
     )
     op.create_index("ix_rating_history_participant", "rating_history", ["participant", "at"])
     # Plain ALTER TABLE ... ADD COLUMN with a constant default: given an expression
-    # (``sa.true()``), SQLite's batch mode copies ``tables`` and drops the old one, and that
-    # drop cascades to every seat.
+    # (``sa.true()``), SQLite's batch mode would rebuild ``tables`` by copy (safe, foreign
+    # keys being off while migrating, but slow on a big store).
     op.add_column("seats", sa.Column("account_id", sa.String(16), nullable=True))
     op.create_index("ix_seats_account_id", "seats", ["account_id"])
     op.add_column("tables", sa.Column("rated", sa.Boolean, nullable=False, server_default="1"))
