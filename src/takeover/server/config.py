@@ -144,13 +144,21 @@ class Settings:
     """After a restart, a deadline that passed (or is near) gets this long, so that people
     can reconnect before their time runs out."""
 
+    correspondence_min_hours: float = 1.0
+    """The least time a decision a correspondence table may give ..."""
+    correspondence_max_hours: float = 14 * 24.0
+    """... and the most (two weeks)."""
+
     # ------------------------------------------------------------------ housekeeping
     open_ttl_seconds: float = 30 * 60
     """Tables never started are deleted after this long without activity ..."""
+    correspondence_open_ttl_seconds: float = 14 * 24 * 3600
+    """... correspondence tables, which wait days for their players, after this long ..."""
     empty_ttl_seconds: float = 5 * 60
     """... and those where no person sits, after this long."""
     game_ttl_seconds: float = 7 * 24 * 3600
-    """Unfinished games are deleted after this long without an action."""
+    """Unfinished games are deleted after this long without an action (a correspondence
+    game's after this long past its time a decision)."""
     cleanup_every_seconds: float = 60.0
     send_queue: int = 256
     """Messages queued for one slow client before it is disconnected."""

@@ -141,6 +141,8 @@ class CreateTable(Body):
     bot_only: bool = False
     timer: str = "off"
     on_timeout: BotName = "wait"
+    move_hours: float | None = None
+    """A correspondence table's (``timer``: ``correspondence``) time a decision."""
 
 
 class JoinTable(Body):

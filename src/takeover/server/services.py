@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
@@ -76,6 +77,7 @@ class Services:
         while True:
             await asyncio.sleep(self.settings.cleanup_every_seconds)
             try:
+                self.master.clock.due(time.time())
                 removed = await self.master.cleanup()
                 if removed:
                     log.info("removed %d idle tables", len(removed))

@@ -38,8 +38,10 @@ class TableRow(Base):
     """The address that created the table (its open tables are limited)."""
     bot_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A table of bots only (how many may play at once is limited)."""
-    timer: Mapped[str] = mapped_column(String(12), default="off", server_default="off")
-    """The turn timer: ``off``, ``relaxed``, ``normal`` or ``fast``."""
+    timer: Mapped[str] = mapped_column(String(16), default="off", server_default="off")
+    """The turn timer: ``off``, ``relaxed``, ``normal``, ``fast`` or ``correspondence``."""
+    move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """A correspondence table's time a decision (``None``: a live table)."""
     on_timeout: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The bot spec that plays for a seat whose time ran out (``None``: wait for it)."""
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
