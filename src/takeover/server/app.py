@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
-from takeover.server import archive, health, imports, lobby
+from takeover.server import archive, health, imports, links, lobby, unsubscribe
 from takeover.server.config import Settings
 from takeover.server.defences import Defences
 from takeover.server.master import MasterError
@@ -99,6 +99,8 @@ ROUTES: list[BaseRoute] = [
     Route("/api/games", archive.games),
     Route("/api/games/{table_id}/record", archive.record),
     Route("/api/games/{table_id}/steps/{n}", archive.step),
+    Route(links.PATH, unsubscribe.ask),
+    Route(links.PATH, unsubscribe.confirm, methods=["POST"]),
     WebSocketRoute("/ws/tables/{table_id}", play),
 ]
 

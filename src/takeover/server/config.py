@@ -180,6 +180,27 @@ class Settings:
     mail_timeout_seconds: float = 20.0
     """The most one e-mail's delivery to the SMTP server may take (connect, TLS, sending)."""
 
+    # ------------------------------------------------------------------ your turn: messages
+    outbox_every_seconds: float = 5.0
+    """How often the outbox looks for messages due (at once when one is queued)."""
+    outbox_batch: int = 20
+    """Messages one instance takes from the outbox at a time."""
+    outbox_attempts: int = 10
+    """Attempts at a message before it is given up ..."""
+    outbox_retry_seconds: float = 30.0
+    """... the wait after the first failure, doubling after each ..."""
+    outbox_retry_max_seconds: float = 3600.0
+    """... up to this long (10 attempts: about 8 hours)."""
+    outbox_keep_seconds: float = 7 * 24 * 3600
+    """Messages sent or given up are forgotten after this long."""
+    digest_hour: int = 8
+    """The hour of the day (UTC) when the daily digest goes out."""
+    webhook_timeout_seconds: float = 5.0
+    """The most one webhook delivery may take (connecting, TLS, the answer's head)."""
+    webhook_private_targets: bool = False
+    """Allow webhooks to private, loopback and link-local addresses and plain ``http``:
+    for a server on a private network, and tests. Off: only ``https`` to public addresses."""
+
     def bot_workers_per_address(self) -> int:
         """The most bot workers one address's tables hold at once (0: no limit), from
         ``bot_worker_share``.

@@ -18,6 +18,8 @@ from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
 from takeover.server.limits import Bucket
 from takeover.server.master import Master
+from takeover.server.notify import Notifier
+from takeover.server.outbox import Outbox
 from takeover.server.replays import Replays
 from takeover.server.storage import Store, TableRecord
 from takeover.server.transport import Hub
@@ -42,6 +44,10 @@ class Services:
         )
         self.master = Master(self.store, self.bots, settings, coordinator_for(settings, self.store))
         self.hub = Hub(self.master, settings)
+        self.outbox = Outbox(settings, self.store)
+        """Messages when it is someone's turn, sent in the background with retries."""
+        self.notifier = Notifier(settings, self.store, self.outbox)
+        self.master.listeners.append(self.notifier)
         self.buckets: dict[str, Bucket] = {}
         """Client address -> its rate limit for lobby requests."""
         self.import_buckets: dict[str, Bucket] = {}
@@ -61,6 +67,7 @@ class Services:
         self.store.open()
         self.master.load()
         self.master.resume()
+        self.outbox.start()
         self._cleaner = asyncio.create_task(self._clean_regularly())
         try:
             yield
@@ -69,6 +76,8 @@ class Services:
             with contextlib.suppress(BaseException):
                 await self._cleaner
             await self.master.close()
+            await self.notifier.drain()
+            await self.outbox.stop()
             self.bots.close()
             self.replays.close()
             self.store.close()
