@@ -15,7 +15,7 @@ from takeover.server.storage import notices
 
 from .notices import call, people_server, rows, services, set_prefs, two_people
 from .smtp import SmtpServer
-from .test_outbox import PEOPLE
+from .test_dispatch import PEOPLE
 
 
 @pytest.fixture
@@ -62,7 +62,7 @@ def test_the_link_of_an_email_unsubscribes_in_one_click(make_client: Any, smtp: 
 def test_no_email_after_unsubscribing(make_client: Any, smtp: SmtpServer) -> None:
     client = people_server(make_client, smtp.port)
     set_prefs(client, *PEOPLE)
-    key = call(client, services(client).outbox.key)
+    key = call(client, services(client).dispatch.key)
     for recipient in ("p0", "p1"):
         r = client.post(f"/api/unsubscribe?token={token(key, recipient)}")
         assert r.status_code == 200

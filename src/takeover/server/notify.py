@@ -3,7 +3,7 @@
 When an action (or the start) puts a decision to a person who did not take the one before,
 their turn begins: at a correspondence table always, at a live table when they have left the
 page (no connection to the seat), the turn's message is queued in the outbox
-(:mod:`.outbox`), by e-mail (or the day's digest) and webhook as the person chose
+(:mod:`.dispatch`), by e-mail (or the day's digest) and webhook as the person chose
 (:class:`~.storage.notices.Prefs`). The queueing runs as a task of its own, after the
 action's commit; nothing here can delay or refuse a move. Every instance that hears of a
 turn queues it, and the outbox keeps one (``table:seq:seat``).
@@ -22,7 +22,7 @@ from typing import Any
 
 from takeover.server.clock import CORRESPONDENCE, waiting_on
 from takeover.server.config import Settings
-from takeover.server.outbox import Outbox
+from takeover.server.dispatch import Dispatcher
 from takeover.server.storage import Store, notices
 from takeover.server.storage.notices import Notice, Prefs
 from takeover.server.storage.repository import ChatLine
@@ -53,10 +53,10 @@ def next_digest(now: float, hour: int) -> float:
 class Notifier:
     """The master's listener that queues a message when a person's turn begins."""
 
-    def __init__(self, settings: Settings, store: Store, outbox: Outbox) -> None:
+    def __init__(self, settings: Settings, store: Store, dispatch: Dispatcher) -> None:
         self.settings = settings
         self.store = store
-        self.outbox = outbox
+        self.dispatch = dispatch
         self.recipients: Callable[[Table, int], str | None] = no_recipients
         """Who sits in a seat (an account id), or ``None`` (a guest): set by the accounts."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -130,7 +130,7 @@ class Notifier:
 
         try:
             if await self.store.run(write):
-                self.outbox.wake()
+                self.dispatch.wake()
         except Exception:  # a message lost is better than a game stopped
             log.exception("could not queue the turn messages of table %s", table_id)
 

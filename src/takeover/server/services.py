@@ -16,10 +16,10 @@ from starlette.requests import HTTPConnection
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
+from takeover.server.dispatch import Dispatcher
 from takeover.server.limits import Bucket
 from takeover.server.master import Master
 from takeover.server.notify import Notifier
-from takeover.server.outbox import Outbox
 from takeover.server.replays import Replays
 from takeover.server.storage import Store, TableRecord
 from takeover.server.transport import Hub
@@ -44,9 +44,9 @@ class Services:
         )
         self.master = Master(self.store, self.bots, settings, coordinator_for(settings, self.store))
         self.hub = Hub(self.master, settings)
-        self.outbox = Outbox(settings, self.store)
-        """Messages when it is someone's turn, sent in the background with retries."""
-        self.notifier = Notifier(settings, self.store, self.outbox)
+        self.dispatch = Dispatcher(settings, self.store)
+        """Sends the outbox's messages (when it is someone's turn) in the background."""
+        self.notifier = Notifier(settings, self.store, self.dispatch)
         self.master.listeners.append(self.notifier)
         self.buckets: dict[str, Bucket] = {}
         """Client address -> its rate limit for lobby requests."""
@@ -67,7 +67,7 @@ class Services:
         self.store.open()
         self.master.load()
         self.master.resume()
-        self.outbox.start()
+        self.dispatch.start()
         self._cleaner = asyncio.create_task(self._clean_regularly())
         try:
             yield
@@ -77,7 +77,7 @@ class Services:
                 await self._cleaner
             await self.master.close()
             await self.notifier.drain()
-            await self.outbox.stop()
+            await self.dispatch.stop()
             self.bots.close()
             self.replays.close()
             self.store.close()

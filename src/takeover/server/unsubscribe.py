@@ -32,7 +32,7 @@ def _page(title: str, *body: str, status: int = 200) -> HTMLResponse:
 
 async def _recipient(request: Request) -> str | None:
     found = services(request)
-    key = await found.outbox.key()
+    key = await found.dispatch.key()
     return read(key, request.query_params.get("token", ""))
 
 

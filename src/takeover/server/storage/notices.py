@@ -106,8 +106,9 @@ def enqueue(conn: Connection, notices: Iterable[Notice], now: float) -> int:
                 created_at=now,
             )
             .on_conflict_do_nothing(index_elements=["recipient", "channel", "turn"])
+            .returning(OutboxRow.id)
         )
-        added += conn.execute(stmt).rowcount
+        added += len(conn.execute(stmt).all())
     return added
 
 

@@ -1,4 +1,4 @@
-"""The outbox: messages queued in the store and sent in the background, with retries.
+"""The outbox's sender: messages queued in the store, sent in the background, with retries.
 
 A turn's message is written to the outbox (a table, :mod:`.storage.notices`) and nothing
 waits for it: a mail server or a webhook that is down delays the message, never a move. Each
@@ -26,15 +26,15 @@ from takeover.server.config import Settings
 from takeover.server.storage import Store, notices
 from takeover.server.storage.notices import Prefs, Queued
 
-log = logging.getLogger("takeover.server.outbox")
+log = logging.getLogger("takeover.server.dispatch")
 
 HOLD_SECONDS = 120.0
 """How long a claim lasts: past it, another instance may send a message this one took
 (it died meanwhile); longer than any one delivery may take."""
 
 
-class Outbox:
-    """This instance's sender: claims due messages and delivers them."""
+class Dispatcher:
+    """This instance's sender: claims the outbox's due messages and delivers them."""
 
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings

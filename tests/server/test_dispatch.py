@@ -1,5 +1,5 @@
-"""The outbox: a turn's e-mail through a real SMTP server (aiosmtpd) with its one-click
-unsubscribe; a mail server that is down delays the message, never the move, and the
+"""The outbox and its sender: a turn's e-mail through a real SMTP server (aiosmtpd) with its
+one-click unsubscribe; a mail server that is down delays the message, never the move, and the
 message goes out once it is back; retries give up in the end; the daily digest; webhooks."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def test_retries_give_up_in_the_end(make_client: Any) -> None:
     set_prefs(client, *PEOPLE)
     two_people(client, timer="correspondence", move_hours=24)
     _until(client, lambda r: r and r[0]["attempts"] == 1)
-    outbox = services(client).outbox
+    outbox = services(client).dispatch
     call(client, outbox.send_due, time.time() + 100)  # the second attempt
     [row] = rows(client)
     assert row["attempts"] == 2 and row["status"] == "pending"
@@ -132,7 +132,7 @@ def test_the_daily_digest_gathers_the_turns(make_client: Any, smtp: SmtpServer) 
     assert [r["channel"] for r in queued] == ["digest", "digest"]
     due = queued[0]["due_at"]
     assert time.gmtime(due).tm_hour == 8 and 0 < due - time.time() <= 86400
-    outbox = services(client).outbox
+    outbox = services(client).dispatch
     assert call(client, outbox.send_due, due - 60) == 0
     call(client, outbox.send_due, due + 1)
     messages = smtp.wait_for(1)
@@ -191,3 +191,40 @@ def test_a_live_game_messages_only_people_who_left_the_page(
         mover, _ = play_until_turn_passes(client, table_id, tokens, random.Random(5))
         assert len(rows(client)) == 1  # both pages open: no message
     del mover
+
+
+def test_a_queued_message_outlives_a_restart(make_client: Any) -> None:
+    port = free_port()
+    first = people_server(make_client, port)
+    set_prefs(first, *PEOPLE)
+    two_people(first, timer="correspondence", move_hours=24)
+    _until(first, lambda r: r and r[0]["attempts"] >= 1)  # the mail server is down
+    first.__exit__(None, None, None)
+    server = SmtpServer(port=port).start()
+    try:
+        again = people_server(make_client, port, outbox_retry_seconds=0.1)
+        call(again, services(again).dispatch.send_due, time.time() + 3600)
+        assert len(server.wait_for(1)) == 1
+        assert [r["status"] for r in rows(again)] == ["sent"]
+    finally:
+        server.stop()
+
+
+def test_two_instances_never_send_the_same_message(make_client: Any) -> None:
+    from takeover.server.storage import notices
+    from takeover.server.storage.notices import Notice
+
+    client = make_client()
+    store = services(client).store
+    now = time.time()
+    queued = [Notice("p0", "email", f"t:{n}:0", {"text": "x", "url": "u"}, now) for n in range(3)]
+    call(client, store.run, lambda c: notices.enqueue(c, queued, now))
+    a = call(client, store.run, lambda c: notices.claim(c, "a", now, 120.0, 2))
+    b = call(client, store.run, lambda c: notices.claim(c, "b", now, 120.0, 10))
+    assert len(a) == 2 and len(b) == 1 and not {q.id for q in a} & {q.id for q in b}
+    assert call(client, store.run, lambda c: notices.claim(c, "b", now + 60, 120.0, 10)) == []
+    # "a" died: after its claim runs out, "b" sends what it had taken
+    late = call(client, store.run, lambda c: notices.claim(c, "b", now + 121, 120.0, 10))
+    assert {q.id for q in a} <= {q.id for q in late}
+    # queued again (another instance heard the same turns): nothing new
+    assert call(client, store.run, lambda c: notices.enqueue(c, queued, now)) == 0
