@@ -21,7 +21,7 @@ def people_server(make_client: Any, smtp_port: int, **settings: Any) -> TestClie
     client: TestClient = make_client(
         mail=mail, public_url="https://play.example.org", mail_timeout_seconds=5, **settings
     )
-    services(client).notifier.recipients = lambda _table, seat: f"p{seat}"
+    services(client).notifier.holders = lambda conn, table_id: {0: "p0", 1: "p1"}
     return client
 
 

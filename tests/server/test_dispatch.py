@@ -167,7 +167,9 @@ def test_a_webhook_to_a_private_address_is_never_called(make_client: Any, smtp: 
         hook = f"http://127.0.0.1:{receiver.port}/hook"
         set_prefs(client, *(Prefs(p.recipient, webhook=hook) for p in PEOPLE))
         two_people(client, timer="correspondence", move_hours=24)
-        [row] = _until(client, lambda r: r and r[0]["status"] != "pending")
+        found = _until(client, lambda r: len(r) == 2 and r[1]["status"] != "pending")
+        email, row = found  # no address, no e-mail: dropped
+        assert (email["channel"], email["status"]) == ("email", "dropped")
         assert row["status"] == "failed" and "https://" in row["error"]
         assert receiver.requests == []
 
@@ -228,3 +230,16 @@ def test_two_instances_never_send_the_same_message(make_client: Any) -> None:
     assert {q.id for q in a} <= {q.id for q in late}
     # queued again (another instance heard the same turns): nothing new
     assert call(client, store.run, lambda c: notices.enqueue(c, queued, now)) == 0
+
+
+def test_without_preferences_a_person_gets_email_at_their_own_address(
+    make_client: Any, smtp: SmtpServer
+) -> None:
+    """The defaults: e-mail at each turn, to the address the accounts know."""
+    client = people_server(make_client, smtp.port)
+    services(client).dispatch.addresses = lambda conn, recipients: {
+        r: f"{r}@people.example" for r in recipients
+    }
+    two_people(client, timer="correspondence", move_hours=24)
+    [message] = smtp.wait_for(1)
+    assert message["To"] in ("p0@people.example", "p1@people.example")

@@ -19,7 +19,10 @@ import logging
 import random
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
+
+from sqlalchemy import Connection
 
 from takeover.server import links, mail, webhook
 from takeover.server.config import Settings
@@ -42,6 +45,9 @@ class Dispatcher:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._key: str | None = None
+        self.addresses: Callable[[Connection, list[str]], dict[str, str]] = no_addresses
+        """The e-mail addresses of recipients whose preferences give none (an account's
+        own), read in the store (set by the accounts)."""
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -97,8 +103,18 @@ class Dispatcher:
         )
         if not claimed:
             return 0
-        recipients = {q.recipient for q in claimed}
-        chosen = await self.store.run(lambda c: notices.prefs(c, recipients))
+        recipients = sorted({q.recipient for q in claimed})
+
+        def read(conn: Connection) -> dict[str, Prefs]:
+            chosen = notices.prefs(conn, recipients)
+            unknown = [r for r in recipients if r not in chosen or not chosen[r].email]
+            known = self.addresses(conn, unknown) if unknown else {}
+            for recipient in unknown:
+                prefs = chosen.setdefault(recipient, Prefs(recipient))
+                prefs.email = known.get(recipient)
+            return chosen
+
+        chosen = await self.store.run(read)
         digests: dict[str, list[Queued]] = defaultdict(list)
         for queued in claimed:
             if queued.channel == "digest":
@@ -194,6 +210,11 @@ class Dispatcher:
         log.info("a message to %s failed (%s): again in %.0f s", queued[0].recipient, exc, delay)
         ids, why = [q.id for q in queued], str(exc)
         await self.store.run(lambda c: notices.retry(c, ids, due, why))
+
+
+def no_addresses(_conn: Connection, _recipients: list[str]) -> dict[str, str]:
+    """Before accounts: a recipient's address is the one in its preferences, if any."""
+    return {}
 
 
 def _address(prefs: Prefs | None) -> str | None:

@@ -8,8 +8,9 @@ page (no connection to the seat), the turn's message is queued in the outbox
 action's commit; nothing here can delay or refuse a move. Every instance that hears of a
 turn queues it, and the outbox keeps one (``table:seq:seat``).
 
-Who sits in a seat is an opaque recipient id (an account's): :attr:`Notifier.recipients`
-answers it for a seat, ``None`` for a guest, whom no message reaches.
+Who sits in a seat is an opaque recipient id (an account's): :attr:`Notifier.holders`
+answers it from the store for a table's seats (a guest's seat has none, and no message
+reaches it). A person without preferences gets the default ones: e-mail at each turn.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import logging
 import time
 from collections.abc import Callable
 from typing import Any
+
+from sqlalchemy import Connection
 
 from takeover.server.clock import CORRESPONDENCE, waiting_on
 from takeover.server.config import Settings
@@ -31,9 +34,9 @@ from takeover.server.table import Table, Update, iso
 log = logging.getLogger("takeover.server.notify")
 
 
-def no_recipients(_table: Table, _seat: int) -> str | None:
+def no_holders(_conn: Connection, _table_id: str) -> dict[int, str]:
     """Before accounts: nobody is known by a seat, so no message is queued."""
-    return None
+    return {}
 
 
 def next_digest(now: float, hour: int) -> float:
@@ -57,8 +60,9 @@ class Notifier:
         self.settings = settings
         self.store = store
         self.dispatch = dispatch
-        self.recipients: Callable[[Table, int], str | None] = no_recipients
-        """Who sits in a seat (an account id), or ``None`` (a guest): set by the accounts."""
+        self.holders: Callable[[Connection, str], dict[int, str]] = no_holders
+        """The seats of a table that people are known by: seat -> recipient (an account
+        id), read in the store (the accounts' ``seat_holders``)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ the master's news
@@ -69,15 +73,12 @@ class Notifier:
         if decision is None or table.status != "playing":
             return
         correspondence = table.timer == CORRESPONDENCE
-        turns = []
-        for seat in waiting_on(table.seats, table.state):
-            if seat == actor:
-                continue  # their turn goes on: one message a turn
-            if not correspondence and table.connected[seat] > 0:
-                continue  # a live table whose page is open: the page says it
-            recipient = self.recipients(table, seat)
-            if recipient is not None:
-                turns.append((seat, recipient))
+        turns = [
+            seat
+            for seat in waiting_on(table.seats, table.state)
+            if seat != actor  # else their turn goes on: one message a turn
+            and (correspondence or table.connected[seat] == 0)  # else the open page says it
+        ]
         if not turns:
             return
         about = self._payload(table, decision.kind)
@@ -112,18 +113,26 @@ class Notifier:
         }
 
     async def _queue(
-        self, table_id: str, seq: int, turns: list[tuple[int, str]], about: dict[str, Any]
+        self, table_id: str, seq: int, turns: list[int], about: dict[str, Any]
     ) -> None:
         now = time.time()
         digest_at = next_digest(now, self.settings.digest_hour)
 
-        def write(conn: Any) -> int:
-            chosen = notices.prefs(conn, {r for _, r in turns})
+        def write(conn: Connection) -> int:
+            holders = self.holders(conn, table_id)
+            people = {seat: holders[seat] for seat in turns if seat in holders}
+            if not people:
+                return 0
+            chosen = notices.prefs(conn, set(people.values()))
             queued = [
                 notice
-                for seat, recipient in turns
+                for seat, recipient in people.items()
                 for notice in _notices(
-                    chosen.get(recipient), f"{table_id}:{seq}:{seat}", about, now, digest_at
+                    chosen.get(recipient) or Prefs(recipient),
+                    f"{table_id}:{seq}:{seat}",
+                    about,
+                    now,
+                    digest_at,
                 )
             ]
             return notices.enqueue(conn, queued, now)
@@ -141,13 +150,12 @@ class Notifier:
 
 
 def _notices(
-    prefs: Prefs | None, turn: str, about: dict[str, Any], now: float, digest_at: float
+    prefs: Prefs, turn: str, about: dict[str, Any], now: float, digest_at: float
 ) -> list[Notice]:
-    """The messages one person's preferences ask for about one turn."""
-    if prefs is None:
-        return []
+    """The messages one person's preferences ask for about one turn (the e-mail address is
+    looked up when it goes out: :attr:`.dispatch.Dispatcher.addresses`)."""
     out = []
-    if prefs.email and prefs.email_on:
+    if prefs.email_on:
         channel, due = ("digest", digest_at) if prefs.digest else ("email", now)
         out.append(Notice(prefs.recipient, channel, turn, about, due))
     if prefs.webhook:
