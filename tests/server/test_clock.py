@@ -333,3 +333,24 @@ def test_correspondence_tables_wait_days_for_players_and_moves(make_client: Any)
     # a playing correspondence game is kept for game_ttl past its time a decision
     assert swept(now + week + 3 * 86400 - 60) == []
     assert swept(now + week + 3 * 86400 + 60) == [playing]
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_the_housekeeping_expires_a_deadline_its_timer_missed(make_client: Any) -> None:
+    """As after a machine slept through the event loop's timer: the next housekeeping round
+    finds the deadline passed and applies the rule."""
+    client = make_client(cleanup_every_seconds=0.2)
+    table_id, _ = _table(client, timer="correspondence", move_hours=1, on_timeout="random")
+    master = _master(client)
+    table = master.tables[table_id]
+
+    def sleep_through() -> None:
+        master.clock.disarm(table)  # the armed timer never rings ...
+        table.deadline = time.time() - 1  # ... and its moment has passed
+
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        hello(watcher, None)
+        late = until(watcher, "state")["view"]["decision"]["player"]
+        client.portal.call(sleep_through)  # type: ignore[union-attr]
+        event = _clock_event(watcher, "timed_out")["event"]
+    assert event == {"type": "timed_out", "seat": late, "bot": "random"}
