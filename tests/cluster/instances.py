@@ -34,6 +34,7 @@ class Instance:
         bot_delay: float = 0.0,
         lease_seconds: float = 1.5,
         limits: dict[str, object] | None = None,
+        options: list[str] | None = None,
     ) -> None:
         self.port = free_port()
         self.database = database
@@ -54,6 +55,7 @@ class Instance:
             **(limits or {}),
         }
         cmd += [f"--limit={name}={value}" for name, value in limits.items()]
+        cmd += options or []
         self._out = open(log, "wb")  # noqa: SIM115 (closed in stop)
         self.proc = subprocess.Popen(
             cmd, stdout=self._out, stderr=subprocess.STDOUT, env={**os.environ}

@@ -26,8 +26,12 @@ address."""
 class Server:
     """A ``takeover serve`` subprocess; it can stop and start again (same port, same DB)."""
 
-    def __init__(self, database: Path, log: Path, **limits: object) -> None:
+    def __init__(
+        self, database: Path, log: Path, options: tuple[str, ...] = (), **limits: object
+    ) -> None:
         self.limits = {**LIMITS, **limits}
+        self.options = options
+        """More ``takeover serve`` options (``--mail-dir=...``)."""
         self.port = free_port()
         self.database = database
         self.log_path = log
@@ -41,6 +45,7 @@ class Server:
             *("--port", str(self.port), "--database", database),
             *("--bot-delay", "0", "--log-level", "warning"),
             *(f"--limit={name}={value}" for name, value in self.limits.items()),
+            *self.options,
         ]
 
     def start(self) -> None:

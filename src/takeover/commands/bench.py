@@ -23,6 +23,7 @@ BENCHES = {
     "cluster": "takeover.bench.cluster",
     "bots-fair": "takeover.bench.botsfair",
     "imports": "takeover.bench.imports",
+    "signin": "takeover.bench.signin",
 }
 """Benchmark name -> module with ``add_arguments(parser)`` and ``run(args) -> int``."""
 

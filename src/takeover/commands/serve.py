@@ -71,7 +71,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--public-url",
         default=None,
-        help="where people reach this server, for the links in e-mails (default http://HOST:PORT)",
+        help="the site's address as people reach it, for the links in e-mails (sign-up, password "
+        "reset, your turn); default http://HOST:PORT",
     )
     mail = p.add_argument_group(
         "e-mail",
@@ -93,6 +94,12 @@ def add_parser(sub: Any) -> None:
     )
     mail.add_argument(
         "--mail-from", default="takeover@localhost", help="the sender of the server's e-mail"
+    )
+    mail.add_argument(
+        "--mail-dir",
+        type=Path,
+        help="write each e-mail (sign-up links, password resets) into this directory as a "
+        "file, for a server with no SMTP server (without either, nobody can sign up)",
     )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.add_argument(
@@ -173,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
         instance=instance,
         mail=mail,
         public_url=(args.public_url or f"http://{host}:{args.port}").rstrip("/"),
+        mail_dir=str(args.mail_dir) if args.mail_dir else None,
         **given,
     )
     try:  # before saying where to go: a second server on a busy port says so and stops

@@ -259,6 +259,10 @@ class GameDefinition:
     ``finished``, ``scores``, ``ranks`` and ``end_reason``."""
     imports: RecordImport | None = None
     """A format from elsewhere the game reads (``None``: its own records only)."""
+    rated_by_preset: bool = False
+    """Whether each preset is a game of its own for ratings (1817's titles play differently
+    enough to rate apart); ``False``: one rating for the game (Acquire's rulesets are
+    variants of one game)."""
 
     @property
     def min_players(self) -> int:

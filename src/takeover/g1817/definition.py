@@ -96,4 +96,5 @@ DEFINITION = GameDefinition(
     replay=_replay,
     summary=_summary,
     imports=_imports(),
+    rated_by_preset=True,
 )

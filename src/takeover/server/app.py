@@ -23,7 +23,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
-from takeover.server import archive, health, imports, links, lobby, unsubscribe
+from takeover.server import (
+    accounts,
+    archive,
+    health,
+    imports,
+    links,
+    lobby,
+    ratings,
+    unsubscribe,
+)
 from takeover.server.config import Settings
 from takeover.server.defences import Defences
 from takeover.server.master import MasterError
@@ -35,7 +44,10 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 STATUS = {
     "bad_request": 400,
+    "signed_out": 401,
+    "sign_in_failed": 401,
     "unauthorized": 403,
+    "forbidden": 403,
     "spectator": 403,
     "not_found": 404,
     "conflict": 409,
@@ -48,6 +60,7 @@ STATUS = {
     "rate_limited": 429,
     "internal": 500,
     "busy": 503,
+    "no_mail": 503,
     "timeout": 503,
 }
 
@@ -101,6 +114,19 @@ ROUTES: list[BaseRoute] = [
     Route("/api/games/{table_id}/steps/{n}", archive.step),
     Route(links.PATH, unsubscribe.ask),
     Route(links.PATH, unsubscribe.confirm, methods=["POST"]),
+    Route("/api/accounts", accounts.sign_up, methods=["POST"]),
+    Route("/api/accounts/confirm", accounts.confirm, methods=["POST"]),
+    Route("/api/session", accounts.sign_in, methods=["POST"]),
+    Route("/api/session", accounts.sign_out, methods=["DELETE"]),
+    Route("/api/me", accounts.get_me),
+    Route("/api/me/password", accounts.change_password, methods=["POST"]),
+    Route("/api/me/seats", accounts.claim, methods=["POST"]),
+    Route("/api/me/games", accounts.my_games),
+    Route("/api/password-reset", accounts.ask_reset, methods=["POST"]),
+    Route("/api/password-reset/confirm", accounts.reset, methods=["POST"]),
+    Route("/api/leaderboard", ratings.pools),
+    Route("/api/leaderboard/{pool}", ratings.leaderboard),
+    Route("/api/people/{account_id}", ratings.profile),
     WebSocketRoute("/ws/tables/{table_id}", play),
 ]
 

@@ -163,6 +163,37 @@ class Settings:
     send_queue: int = 256
     """Messages queued for one slow client before it is disconnected."""
 
+    # ------------------------------------------------------------------ accounts
+    session_days: float = 30.0
+    """How long a sign-in lasts (the session cookie's lifetime)."""
+    sign_in_window_seconds: float = 900.0
+    """The window the sign-in limits count failures in ..."""
+    sign_in_failures_per_address: int = 30
+    """... failed sign-ins from one client address in it ..."""
+    sign_in_failures_per_account: int = 10
+    """... and failed sign-ins with one e-mail address (whether it has an account or not)."""
+    account_mails_per_hour: int = 5
+    """E-mails (sign-up links, password resets) asked for in an hour by one client address,
+    and sent to one e-mail address."""
+    signup_link_hours: float = 48.0
+    """How long a sign-up link works ..."""
+    reset_link_minutes: float = 60.0
+    """... and a password reset link (each works once)."""
+    password_length: int = 256
+    """The longest password (the shortest is 8 characters)."""
+    password_hashes_at_once: int = 2
+    """Password hashes computed at once (each holds ``password_hash_kib`` of memory for a
+    fraction of a second); more requests wait their turn."""
+    password_hash_kib: int = 19456
+    """Argon2id's memory cost per hash, in KiB (19 MiB and 2 passes: OWASP's recommended
+    parameters) ..."""
+    password_hash_passes: int = 2
+    """... and its time cost (passes over that memory)."""
+    seats_per_claim: int = 100
+    """Seats a browser may hand to an account in one request (a guest's seats at sign-in)."""
+    my_games_page_max: int = 50
+    """The most games one page of ``GET /api/me/games`` (or a leaderboard's) holds."""
+
     # ------------------------------------------------------------------ several instances
     broker: str | None = None
     """A Redis URL (``redis://host:6379/0``): run as one of several instances sharing the
@@ -174,11 +205,15 @@ class Settings:
 
     # ------------------------------------------------------------------ e-mail
     mail: MailSettings = MailSettings()
-    """The SMTP server (no host: no e-mail)."""
+    """The SMTP server (no host: no e-mail through SMTP)."""
     public_url: str = "http://127.0.0.1:8000"
-    """Where people reach this server, for the links in e-mails (``--public-url``)."""
+    """The site's address as people reach it, for the links in e-mails (``--public-url``;
+    never taken from a request's ``Host``, which a client chooses)."""
     mail_timeout_seconds: float = 20.0
     """The most one e-mail's delivery to the SMTP server may take (connect, TLS, sending)."""
+    mail_dir: str | None = None
+    """Without an SMTP server: write each account e-mail into this directory as a file
+    instead (self-hosting, tests); no SMTP server and no directory: no sign-ups."""
 
     # ------------------------------------------------------------------ your turn: messages
     outbox_every_seconds: float = 5.0
@@ -224,7 +259,7 @@ class Settings:
         }
 
 
-NOT_LIMITS = ("database", "broker", "instance", "mail", "public_url")
+NOT_LIMITS = ("database", "broker", "instance", "mail", "public_url", "mail_dir")
 """Settings that are not limits (``takeover serve`` has options of their own)."""
 
 

@@ -182,6 +182,7 @@ async def create_table(request: Request) -> Response:
         on_timeout=body.on_timeout,
         game=body.game,
         move_hours=body.move_hours,
+        rated=body.rated,
     )
     out: dict[str, Any] = {"table": table.summary()}
     if token is not None:
@@ -253,4 +254,5 @@ def record_summary(record: TableRecord) -> dict[str, Any]:
         "timer": record.timer,
         "on_timeout": record.on_timeout or "wait",
         "move_hours": move_hours(record.move_seconds),
+        "rated": record.rated,
     }

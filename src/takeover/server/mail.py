@@ -2,9 +2,8 @@
 
 The server never sends from a request: a turn's message goes into the outbox, whose sender
 (:mod:`takeover.server.dispatch`) calls :func:`send` and retries what failed for a while
-(:attr:`MailError.permanent` says not to); :class:`SmtpMailer` sends one e-mail for whoever
-has one to send (``send(to, subject, text)``: the accounts' links). Settings:
-:class:`MailSettings`.
+(:attr:`MailError.permanent` says not to); the accounts' links go through
+:mod:`takeover.server.accountmail`. Settings: :class:`MailSettings`.
 """
 
 from __future__ import annotations
@@ -117,14 +116,3 @@ async def send(settings: Settings, message: EmailMessage) -> None:
         raise MailError(
             f"could not send through {mail.host}:{mail.port}: {exc}", permanent=False
         ) from None
-
-
-class SmtpMailer:
-    """Sends one plain-text e-mail through the SMTP server (``send(to, subject, text)``,
-    raising :class:`MailError`): for the e-mails that are not turns (the accounts' links)."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-
-    async def send(self, to: str, subject: str, text: str) -> None:
-        await send(self.settings, compose(self.settings.mail, to, subject, text))

@@ -219,12 +219,14 @@ class Master:
         on_timeout: str = "wait",
         game: str = "acquire",
         move_hours: float | None = None,
+        rated: bool = True,
     ) -> tuple[Table, int | None, str | None]:
         """A new open table of ``game``; with ``name`` the creator takes ``seat`` (or the
         first free). ``ruleset``: the game's record form (``None``: its default preset);
         ``creator``: the client address (whose open tables, and tables with bots, are
         limited); ``timer`` and ``on_timeout``: the turn timer and what happens when it
-        runs out, ``move_hours`` a correspondence table's time a decision (:mod:`.clock`)."""
+        runs out, ``move_hours`` a correspondence table's time a decision (:mod:`.clock`);
+        ``rated``: whether the finished game updates ratings."""
         s = self.settings
         try:
             definition = get_game(game)
@@ -246,6 +248,7 @@ class Master:
             s.bot_tables,
         )
         table.timer, table.on_timeout, table.move_seconds = timer, timeout_bot, move_seconds
+        table.rated = rated
         if creator is not None:
             await check_open_tables(self.store, creator, s.open_tables_per_address)
             if has_bots(table):
@@ -265,6 +268,7 @@ class Master:
             timer=table.timer,
             on_timeout=table.on_timeout,
             move_seconds=table.move_seconds,
+            rated=rated,
             seats=[s.record() for s in table.seats.values()],
         )
         await self.store.run(lambda c: self.repo.insert_table(c, record))

@@ -143,6 +143,8 @@ class CreateTable(Body):
     on_timeout: BotName = "wait"
     move_hours: float | None = None
     """A correspondence table's (``timer``: ``correspondence``) time a decision."""
+    rated: bool = True
+    """Whether the finished game updates its players' ratings."""
 
 
 class JoinTable(Body):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections import OrderedDict
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection
 
+from takeover.server.accountmail import Outbox, outbox_for
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
@@ -20,8 +22,10 @@ from takeover.server.dispatch import Dispatcher
 from takeover.server.limits import Bucket
 from takeover.server.master import Master
 from takeover.server.notify import Notifier
+from takeover.server.passwords import Passwords
+from takeover.server.ratings import Ratings
 from takeover.server.replays import Replays
-from takeover.server.storage import Store, TableRecord
+from takeover.server.storage import Store, TableRecord, people
 from takeover.server.transport import Hub
 
 if TYPE_CHECKING:
@@ -60,6 +64,11 @@ class Services:
         """The finished games the archive read last."""
         self.imports: OrderedDict[str, ImportRecord] = OrderedDict()
         """The summaries (not the records) of the imported games asked for last."""
+        self.passwords = Passwords(settings)
+        self.outbox: Outbox | None = outbox_for(settings)
+        """Where the accounts' e-mails go (:mod:`.accountmail`); ``None``: nowhere."""
+        self.ratings = Ratings(self.store)
+        self.master.listeners.append(self.ratings)
         self._cleaner: asyncio.Task[None] | None = None
 
     @contextlib.asynccontextmanager
@@ -76,6 +85,7 @@ class Services:
             with contextlib.suppress(BaseException):
                 await self._cleaner
             await self.master.close()
+            await self.ratings.close()
             await self.notifier.drain()
             await self.dispatch.stop()
             self.bots.close()
@@ -90,6 +100,11 @@ class Services:
                 removed = await self.master.cleanup()
                 if removed:
                     log.info("removed %d idle tables", len(removed))
+                now = time.time()
+                before = now - max(3600, self.settings.sign_in_window_seconds)
+                await self.store.run(
+                    functools.partial(people.delete_expired, now=now, attempts_before=before)
+                )
             except Exception:
                 log.exception("cleanup failed")
 

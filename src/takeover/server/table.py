@@ -84,6 +84,8 @@ class Table:
     """When the people who must decide now run out of time (``None``: nobody is timed)."""
     move_seconds: float | None = None
     """A correspondence table's time a decision (``None``: a live table)."""
+    rated: bool = True
+    """Whether the finished game updates ratings (:mod:`takeover.server.ratings`)."""
     clock: asyncio.TimerHandle | None = None
     """The armed turn timer (at the instance that drives the table)."""
     here: Counter[int | None] = field(default_factory=Counter)
@@ -130,6 +132,7 @@ class Table:
             on_timeout=record.on_timeout,
             deadline=record.deadline,
             move_seconds=record.move_seconds,
+            rated=record.rated,
         )
         if not rebuild or record.status == "open" or record.setup is None:
             return table
@@ -222,6 +225,7 @@ class Table:
             "on_timeout": self.on_timeout or "wait",
             "move_hours": move_hours(self.move_seconds),
             "end_vote": sorted(self.end_votes) or None,
+            "rated": self.rated,
         }
 
     def has_people(self) -> bool:

@@ -1,7 +1,17 @@
-// The app: a hash router (#/, #/table/ID, #/games, #/replay/ID[/N]) over the shell's pages
+// The app: a hash router (#/, #/table/ID, #/games, #/replay/ID[/N], and the people's pages of
+// shell/account.js: #/signin, #/welcome/TOKEN, #/reset/TOKEN, #/me, #/leaderboard[/POOL],
+// #/people/ID) over the shell's pages
 // (shell/), and the connection banner that says clearly when the server is away. What each
 // game draws lives in games/ (games/index.js is the registry).
 
+import {
+  LeaderboardPage,
+  LinkPage,
+  MePage,
+  ProfilePage,
+  SignInPage,
+  accountLink,
+} from "./shell/account.js";
 import { el, replace } from "./shell/dom.js";
 import { GamesPage } from "./shell/finished.js";
 import { LobbyPage } from "./shell/lobby.js";
@@ -31,6 +41,12 @@ class App {
     else if (parts[0] === "replay" && parts[1])
       page = new ReplayPage(parts[1], parts[2] ? Number(parts[2]) : 0, this);
     else if (parts[0] === "games") page = new GamesPage(this);
+    else if (parts[0] === "signin") page = new SignInPage(this);
+    else if ((parts[0] === "welcome" || parts[0] === "reset") && parts[1])
+      page = new LinkPage(parts[0], parts[1], this);
+    else if (parts[0] === "me") page = new MePage(this);
+    else if (parts[0] === "leaderboard") page = new LeaderboardPage(parts[1], this);
+    else if (parts[0] === "people" && parts[1]) page = new ProfilePage(parts[1]);
     else page = new LobbyPage(this);
     this.page = page;
     replace(this.root, page.node);
@@ -57,4 +73,5 @@ class App {
   }
 }
 
+accountLink(document.getElementById("account-link"));
 window.takeover = new App(document.getElementById("app"), document.getElementById("banner"));

@@ -58,6 +58,8 @@ class TableRow(Base):
     """The bot spec that plays for a seat whose time ran out (``None``: wait for it)."""
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     """When the people who must decide now run out of time (``None``: no one is timed)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Whether the finished game updates its players' ratings (:mod:`takeover.server.ratings`)."""
 
     __table_args__ = (
         Index("ix_tables_status_updated", "status", "updated_at"),
@@ -81,6 +83,8 @@ class SeatRow(Base):
     absent: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The person's time ran out and they have not come back (the table's ``on_timeout``
     bot plays for them meanwhile, if it has one)."""
+    account_id: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    """The account that holds the seat (``None``: a guest's, or a bot's)."""
 
 
 class ActionRow(Base):
@@ -201,3 +205,106 @@ class SecretRow(Base):
 
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(String(128))
+
+
+class AccountRow(Base):
+    """A person who signed up (docs/server-protocol.md, "Accounts")."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    """Public and random: profiles are addressed by it, never by name or e-mail."""
+    name: Mapped[str] = mapped_column(String(64))
+    """The display name (not unique, so that it tells nobody whether a name has an account)."""
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    """Lower-cased; never shown to anyone but its owner."""
+    email_verified_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the owner opened the link sent there (``None``: not yet, and no sign-in)."""
+    password_hash: Mapped[str] = mapped_column(String(255))
+    """Argon2id, in the PHC string form (parameters and salt included)."""
+    seat_key: Mapped[str] = mapped_column(String(64))
+    """The secret the account's seat tokens are derived from (``accounts.seat_token``)."""
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the cookie's SHA-256, never the cookie itself."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    csrf: Mapped[str] = mapped_column(String(64))
+    """The session's anti-forgery token (sent back in ``X-CSRF-Token``)."""
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class AccountTokenRow(Base):
+    """A link sent by e-mail, by its SHA-256, used once, expiring: ``signup`` (the account
+    it makes, in ``payload``, once its address is shown to be the person's) or ``reset``
+    (an account's password)."""
+
+    __tablename__ = "account_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    purpose: Mapped[str] = mapped_column(String(8))
+    payload: Mapped[Any | None] = mapped_column(JSON, nullable=True)
+    """A sign-up's name and password hash (the account is made when the link is opened)."""
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+class AttemptRow(Base):
+    """A counted attempt (a failed sign-in, a sign-up, a reset asked for) under a key (an
+    address's, an account's), for the limits on them; old ones are deleted."""
+
+    __tablename__ = "attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float, index=True)
+
+    __table_args__ = (Index("ix_attempts_key_at", "key", "at"),)
+
+
+class RatingRow(Base):
+    """A participant's rating in one pool (a game, or a title of it): openskill's
+    Plackett-Luce ``mu`` and ``sigma``; ``ordinal`` (``mu - 3 sigma``) orders the leaderboard."""
+
+    __tablename__ = "ratings"
+
+    pool: Mapped[str] = mapped_column(String(32), primary_key=True)
+    participant: Mapped[str] = mapped_column(String(96), primary_key=True)
+    """``account:ID`` or ``bot:SPEC``."""
+    name: Mapped[str] = mapped_column(String(96))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_ratings_pool_ordinal", "pool", "ordinal"),)
+
+
+class RatingHistoryRow(Base):
+    """One participant's rating after one finished game (a profile's history)."""
+
+    __tablename__ = "rating_history"
+
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    participant: Mapped[str] = mapped_column(String(96), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(32))
+    rank: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_rating_history_participant", "participant", "at"),)

@@ -157,6 +157,7 @@ class TableRecord:
     deadline: float | None = None
     move_seconds: float | None = None
     """A correspondence table's time a decision (``None``: live)."""
+    rated: bool = True
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     """``(seat, action record form)`` in sequence order (loaded on request)."""
@@ -236,6 +237,7 @@ class Repository:
                 "timer": table.timer,
                 "on_timeout": table.on_timeout,
                 "move_seconds": table.move_seconds,
+                "rated": table.rated,
             },
         )
         for seat in table.seats:
@@ -676,6 +678,7 @@ def _table(row: Any) -> TableRecord:
         on_timeout=row.on_timeout,
         deadline=row.deadline,
         move_seconds=row.move_seconds,
+        rated=bool(row.rated),
     )
 
 

@@ -9,12 +9,12 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, raw = false) {
+async function call(method, path, body, raw = false, headers = {}) {
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers: body === undefined ? headers : { "Content-Type": "application/json", ...headers },
       body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
   } catch {
@@ -63,6 +63,32 @@ export const api = {
   step: (id, n) => call("GET", `/api/games/${encodeURIComponent(id)}/steps/${n}`),
   /** Upload a game record from elsewhere (its JSON text as it is): the import's summary. */
   importGame: (text) => call("POST", "/api/imports", text, true),
+  // Accounts (docs/server-protocol.md, "Accounts"). `csrf` is the session's anti-forgery
+  // token (from `me`), sent with every change the session cookie authenticates.
+  me: () => call("GET", "/api/me"),
+  signUp: (name, email, password) => call("POST", "/api/accounts", { name, email, password }),
+  confirm: (token, held) => call("POST", "/api/accounts/confirm", { token, seats: held }),
+  signIn: (email, password, held) => call("POST", "/api/session", { email, password, seats: held }),
+  signOut: (csrf) => call("DELETE", "/api/session", undefined, false, { "X-CSRF-Token": csrf }),
+  changePassword: (csrf, password, newPassword) =>
+    call(
+      "POST",
+      "/api/me/password",
+      { password, new_password: newPassword },
+      false,
+      { "X-CSRF-Token": csrf },
+    ),
+  askReset: (email) => call("POST", "/api/password-reset", { email }),
+  reset: (token, password, held) =>
+    call("POST", "/api/password-reset/confirm", { token, password, seats: held }),
+  claim: (csrf, held) =>
+    call("POST", "/api/me/seats", { seats: held }, false, { "X-CSRF-Token": csrf }),
+  myGames: (status, limit = 50) =>
+    call("GET", `/api/me/games?limit=${limit}${status ? `&status=${status}` : ""}`),
+  pools: () => call("GET", "/api/leaderboard"),
+  leaderboard: (pool, limit = 50, offset = 0) =>
+    call("GET", `/api/leaderboard/${encodeURIComponent(pool)}?limit=${limit}&offset=${offset}`),
+  person: (id) => call("GET", `/api/people/${encodeURIComponent(id)}`),
 };
 
 // Seat tokens live in localStorage, keyed by table id, so a reload or another tab resumes
@@ -80,7 +106,24 @@ export const seats = {
     }
   },
   set(tableId, seat, token, name) {
+    this.keep(tableId, seat, token, name);
+    // (shell/account.js hands a seat taken while signed in to the account)
+    window.dispatchEvent(new CustomEvent("takeover:seat", { detail: { tableId, token } }));
+  },
+  /** Store a seat's token without telling anyone (a token the account gave). */
+  keep(tableId, seat, token, name) {
     localStorage.setItem(SEAT_KEY + tableId, JSON.stringify({ seat, token, name }));
+  },
+  /** Every seat this browser holds, as the server takes them: [{table, token}]. */
+  all() {
+    const held = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key || !key.startsWith(SEAT_KEY)) continue;
+      const saved = this.get(key.slice(SEAT_KEY.length));
+      if (saved && saved.token) held.push({ table: key.slice(SEAT_KEY.length), token: saved.token });
+    }
+    return held.slice(0, 100);
   },
   forget(tableId) {
     localStorage.removeItem(SEAT_KEY + tableId);

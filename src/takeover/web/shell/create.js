@@ -94,6 +94,7 @@ export function createForm(options, app) {
     drawPace();
   };
   timer.addEventListener("change", drawPace);
+  const rated = el("input", { type: "checkbox", name: "rated", checked: true });
 
   /** The preset's details: its seats range and the options it offers (all: `null`). */
   const details = () => {
@@ -293,6 +294,12 @@ export function createForm(options, app) {
     seatBox,
     levelsBox,
     timerRow,
+    el(
+      "label",
+      { class: "rated", title: "whether the finished game changes the players' ratings" },
+      rated,
+      " Rated game",
+    ),
     optionsPanel,
     problem,
     el("button", { type: "submit", class: "primary", id: "create" }, "Create table"),
@@ -313,6 +320,7 @@ export function createForm(options, app) {
     const mySeat = choice.indexOf("me");
     const body = { seats: Number(count.value), bots: botSeats };
     if (!options.legacy) body.game = g.name;
+    if (!rated.checked) body.rated = false;
     if (correspondence()) {
       body.timer = "correspondence";
       body.move_hours = Number(hours.value);

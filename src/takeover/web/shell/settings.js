@@ -67,7 +67,9 @@ export function botWords(seats) {
 
 /** Every setting of a table (or a finished game) as a list of phrases. */
 export function settingsPhrases(t) {
-  return [rulesWords(t.ruleset), timerWords(t), botWords(t.seats)];
+  const phrases = [rulesWords(t.ruleset), timerWords(t), botWords(t.seats)];
+  if (t.rated === false) phrases.push("unrated");
+  return phrases;
 }
 
 /** The settings as a line of text, for the lobby, the waiting room, the header, finished games. */

@@ -1,8 +1,8 @@
 """Messages when it is your turn: each person's preferences, the outbox that sends them
 (with retries), and the server's shared secrets (the key of unsubscribe links).
 
-Revision ID: 0007_notifications
-Revises: 0006_correspondence
+Revision ID: 0008
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_notifications"
-down_revision = "0006_correspondence"
+revision = "0008"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

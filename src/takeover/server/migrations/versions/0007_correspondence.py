@@ -1,8 +1,8 @@
 """Correspondence tables: a table's own time a decision (hours to days), and a timer name
 long enough for ``correspondence``. Existing tables are live (no ``move_seconds``).
 
-Revision ID: 0006_correspondence
-Revises: 0005
+Revision ID: 0007
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -10,16 +10,20 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_correspondence"
-down_revision = "0005"
+revision = "0007"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("move_seconds", sa.Float, nullable=True))
-        batch.alter_column(
+    op.add_column("tables", sa.Column("move_seconds", sa.Float, nullable=True))
+    # SQLite keeps any length in a VARCHAR, and changing a column there means copying the
+    # table, which would take its seats and actions with it (ON DELETE CASCADE): only
+    # PostgreSQL has a length to widen.
+    if op.get_bind().dialect.name != "sqlite":
+        op.alter_column(
+            "tables",
             "timer",
             existing_type=sa.String(12),
             type_=sa.String(16),
@@ -29,12 +33,14 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.alter_column(
+    if op.get_bind().dialect.name != "sqlite":
+        op.alter_column(
+            "tables",
             "timer",
             existing_type=sa.String(16),
             type_=sa.String(12),
             existing_nullable=False,
             existing_server_default="off",
         )
+    with op.batch_alter_table("tables") as batch:
         batch.drop_column("move_seconds")
