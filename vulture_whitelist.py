@@ -36,3 +36,7 @@ slow_replay  # tests/server/tasks.py: the replay workers' task in tests/server/t
 # aiosmtpd calls a handler's hooks by name (the tests' SMTP server).
 _.handle_RCPT  # tests/server/smtp.py
 _.handle_DATA  # tests/server/smtp.py
+
+# http.server calls a request handler's methods by name (the tests' webhook receiver).
+_.do_POST  # tests/server/receiver.py
+_.log_message  # tests/server/receiver.py

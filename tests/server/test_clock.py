@@ -218,3 +218,139 @@ def test_a_finished_game_has_no_clock(make_client: Any) -> None:
             pass
     assert state["clock"] is None
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+
+
+# ---------------------------------------------------------------------- correspondence
+def _master(client: TestClient) -> Any:
+    return client.app.state.services.master  # type: ignore[attr-defined]
+
+
+def test_a_correspondence_table_gives_each_decision_its_hours(make_client: Any) -> None:
+    client = make_client()
+    table_id, _ = _table(client, timer="correspondence", move_hours=24, on_timeout="random")
+    summary = client.get(f"/api/tables/{table_id}").json()
+    assert summary["timer"] == "correspondence" and summary["move_hours"] == 24
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        hello(watcher, None)
+        clock = until(watcher, "state")["clock"]
+    assert clock["timer"] == "correspondence" and 24 * 3600 - 60 < clock["left"] <= 24 * 3600
+    live, _ = _table(client, timer="fast")
+    assert client.get(f"/api/tables/{live}").json()["move_hours"] is None
+    bounds = client.get("/api/options").json()["correspondence"]
+    assert bounds == {"min_hours": 1.0, "max_hours": 336.0}
+
+
+def test_bad_correspondence_times_are_refused(client: TestClient) -> None:
+    for body, words in [
+        ({"timer": "correspondence"}, "needs move_hours"),
+        ({"timer": "correspondence", "move_hours": 0.5}, "1 to 336 hours, not 0.5"),
+        ({"timer": "correspondence", "move_hours": 24 * 30}, "1 to 336 hours, not 720"),
+        ({"timer": "correspondence", "move_hours": True}, "move_hours"),
+        ({"timer": "fast", "move_hours": 24}, "move_hours is for a correspondence table"),
+    ]:
+        r = client.post("/api/tables", json={"seats": 2, "name": "Ann", **body})
+        assert r.status_code == 400 and words in r.json()["error"]["message"], r.text
+    assert client.get("/api/tables").json()["total"] == 0
+
+
+@pytest.mark.parametrize("on_timeout", ["random", "wait"])
+def test_a_correspondence_deadline_applies_the_absent_player_rule(
+    make_client: Any, on_timeout: str
+) -> None:
+    """Time is advanced, not waited for: the housekeeping's ``due`` expires what passed."""
+    client = make_client()
+    table_id, _ = _table(client, timer="correspondence", move_hours=2, on_timeout=on_timeout)
+    master = _master(client)
+    deadline = master.tables[table_id].deadline
+    assert deadline - time.time() > 2 * 3600 - 60
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        hello(watcher, None)
+        late = until(watcher, "state")["view"]["decision"]["player"]
+        assert client.portal.call(master.clock.due, deadline - 1) == 0  # type: ignore[union-attr]
+        assert client.portal.call(master.clock.due, deadline + 1) == 1  # type: ignore[union-attr]
+        event = _clock_event(watcher, "timed_out")["event"]
+        bot = None if on_timeout == "wait" else on_timeout
+        assert event == {"type": "timed_out", "seat": late, "bot": bot}
+        if bot is not None:  # the bot decides for the absent person
+            assert until(watcher, "state")["last"]["player"] == late
+    summary = client.get(f"/api/tables/{table_id}").json()
+    assert summary["seats"][late]["absent"]
+    assert (summary["seq"] > 0) == (bot is not None)
+
+
+def test_a_correspondence_deadline_survives_a_restart(make_client: Any) -> None:
+    first = make_client()
+    table_id, _ = _table(first, timer="correspondence", move_hours=24)
+    deadline = _master(first).tables[table_id].deadline
+    first.__exit__(None, None, None)
+    again = make_client()
+    table = _master(again).tables[table_id]
+    assert table.deadline == deadline and table.move_seconds == 24 * 3600
+    assert table.clock is not None  # armed again, for the same moment
+
+
+def test_the_lobby_lists_correspondence_tables_apart(make_client: Any) -> None:
+    client = make_client()
+    live = create(client, seats=2, name="Ann", timer="normal")["table"]["id"]
+    slow = create(client, seats=2, name="Ann", timer="correspondence", move_hours=48)
+    untimed = create(client, seats=2, name="Ann")["table"]["id"]
+
+    def ids(pace: str) -> list[str]:
+        r = client.get(f"/api/tables?pace={pace}")
+        assert r.status_code == 200, r.text
+        return sorted(t["id"] for t in r.json()["tables"])
+
+    assert ids("correspondence") == [slow["table"]["id"]]
+    assert ids("live") == sorted([live, untimed])
+    assert client.get("/api/tables").json()["total"] == 3
+    r = client.get("/api/tables?pace=slow")
+    assert r.status_code == 400 and "pace must be live or correspondence" in r.text
+
+
+def test_correspondence_tables_wait_days_for_players_and_moves(make_client: Any) -> None:
+    client = make_client(open_ttl_seconds=1800, correspondence_open_ttl_seconds=7 * 86400)
+    live = create(client, seats=2, name="Ann")["table"]["id"]
+    slow = create(client, seats=2, name="Ann", timer="correspondence", move_hours=72)
+    playing, _ = _table(client, timer="correspondence", move_hours=72)
+    master = _master(client)
+    now = master.tables[live].updated_at
+    cleanup = master.cleanup
+    assert client.portal.call(cleanup, now + 3600) == [live]  # type: ignore[union-attr]
+    week = 7 * 86400  # correspondence_open_ttl_seconds and game_ttl_seconds
+    store = client.app.state.services.store  # type: ignore[attr-defined]
+
+    def swept(at: float) -> list[str]:
+        # the query the instances sharing a store sweep with says the same
+        idle = client.portal.call(  # type: ignore[union-attr]
+            store.run, lambda c: store.repo.idle(c, at - 1800, at - week, at - 300, at - week)
+        )
+        gone = list(client.portal.call(cleanup, at))  # type: ignore[union-attr]
+        assert sorted(idle) == sorted(gone)
+        return gone
+
+    assert swept(now + week - 60) == []
+    assert swept(now + week + 60) == [slow["table"]["id"]]
+    # a playing correspondence game is kept for game_ttl past its time a decision
+    assert swept(now + week + 3 * 86400 - 60) == []
+    assert swept(now + week + 3 * 86400 + 60) == [playing]
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_the_housekeeping_expires_a_deadline_its_timer_missed(make_client: Any) -> None:
+    """As after a machine slept through the event loop's timer: the next housekeeping round
+    finds the deadline passed and applies the rule."""
+    client = make_client(cleanup_every_seconds=0.2)
+    table_id, _ = _table(client, timer="correspondence", move_hours=1, on_timeout="random")
+    master = _master(client)
+    table = master.tables[table_id]
+
+    def sleep_through() -> None:
+        master.clock.disarm(table)  # the armed timer never rings ...
+        table.deadline = time.time() - 1  # ... and its moment has passed
+
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        hello(watcher, None)
+        late = until(watcher, "state")["view"]["decision"]["player"]
+        client.portal.call(sleep_through)  # type: ignore[union-attr]
+        event = _clock_event(watcher, "timed_out")["event"]
+    assert event == {"type": "timed_out", "seat": late, "bot": "random"}

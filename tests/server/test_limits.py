@@ -278,3 +278,27 @@ def test_one_address_holds_a_share_of_the_bot_workers(make_client: Any) -> None:
         for n, share in ((2, 0.5), (8, 0.5), (2, 1.0))
     ]
     assert [pool._queue.per_group for pool in pools] == [1, 4, 0]  # 0: no limit
+
+
+def test_a_correspondence_game_with_a_timeout_bot_counts_while_active(make_client: Any) -> None:
+    """Its bot plays only after hours: like a game whose bots wait for a person, it counts
+    among the address's tables with bots only while moves are being made."""
+    client = make_client()
+    made = create(
+        client, seats=2, name="Ann", timer="correspondence", move_hours=24, on_timeout="random"
+    )
+    table_id = made["table"]["id"]
+    join(client, table_id, "Bob")
+    start(client, table_id, made["token"])
+    services = client.app.state.services  # type: ignore[attr-defined]
+    store, repo = services.store, services.store.repo
+    now = services.master.tables[table_id].updated_at
+
+    def count(since: float) -> int:
+        return int(
+            client.portal.call(  # type: ignore[union-attr]
+                store.run, lambda c: repo.bot_tables_of(c, "testclient", since, None)
+            )
+        )
+
+    assert (count(now - 60), count(now + 60)) == (1, 0)

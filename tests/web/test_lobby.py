@@ -172,3 +172,39 @@ def test_the_lobby_shows_pages_joinable_tables_first(
     assert page.locator(".pager button.next").is_disabled()
     page.click(".pager button.prev")
     page.locator(".pager .page-of", has_text="Tables 1\u201320 of 26").wait_for()
+
+
+def test_a_correspondence_table_is_made_and_listed_apart(
+    page: Any, crowded: Any, artifacts: Any
+) -> None:
+    live = crowded.post("api/tables", {"seats": 2, "name": "Bea", "timer": "normal"})
+    page.goto(crowded.url)
+    page.fill(".create-form input[name=name]", "Ann")
+    page.select_option("select[name=seats]", "2")
+    page.select_option("select[name=seat-1]", "open")
+    assert page.locator("input[name=move_hours]").is_hidden()
+    page.select_option("select[name=pace]", "correspondence")
+    assert page.locator("select[name=timer]").is_hidden()
+    page.fill("input[name=move_hours]", "999")
+    page.click("#create")
+    assert "Hours a move" in page.locator(".create-form .error").inner_text()
+    page.fill("input[name=move_hours]", "48")
+    page.select_option("select[name=on_timeout]", "random")
+    page.click("#create")
+    page.wait_for_selector(".waiting-room #start")
+    table_id = page.get_attribute(".game-page", "data-table")
+    table = crowded.get(f"api/tables/{table_id}")
+    assert (table["timer"], table["move_hours"], table["on_timeout"]) == (
+        "correspondence",
+        48,
+        "random",
+    )
+    page.goto(crowded.url)
+    slow = page.locator(".correspondence-tables .table-card")
+    slow.first.wait_for()
+    assert slow.evaluate_all("cs => cs.map(c => c.dataset.table)") == [table_id]
+    words = slow.first.locator(".settings").inner_text()
+    assert "correspondence, 2 days a move, then a random bot plays for them" in words
+    livecards = page.locator(".live-tables .table-card")
+    assert livecards.evaluate_all("cs => cs.map(c => c.dataset.table)") == [live["table"]["id"]]
+    page.screenshot(path=artifacts / "17-lobby-correspondence.png", full_page=True)

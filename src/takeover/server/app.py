@@ -23,7 +23,17 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
-from takeover.server import accounts, analyses, archive, health, imports, lobby, ratings
+from takeover.server import (
+    accounts,
+    analyses,
+    archive,
+    health,
+    imports,
+    links,
+    lobby,
+    ratings,
+    unsubscribe,
+)
 from takeover.server.config import Settings
 from takeover.server.defences import Defences
 from takeover.server.master import MasterError
@@ -103,6 +113,8 @@ ROUTES: list[BaseRoute] = [
     Route("/api/games", archive.games),
     Route("/api/games/{table_id}/record", archive.record),
     Route("/api/games/{table_id}/steps/{n}", archive.step),
+    Route(links.PATH, unsubscribe.ask),
+    Route(links.PATH, unsubscribe.confirm, methods=["POST"]),
     Route("/api/accounts", accounts.sign_up, methods=["POST"]),
     Route("/api/accounts/confirm", accounts.confirm, methods=["POST"]),
     Route("/api/session", accounts.sign_in, methods=["POST"]),

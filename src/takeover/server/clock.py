@@ -12,6 +12,10 @@ with ``wait`` the table waits, saying whose time ran out. Deadlines and absent s
 are stored, so a restarted server resumes them (a deadline that passed while it was
 down gets a grace period, for people to reconnect); with several instances, the one
 holding the table's lease runs its clock.
+
+A **correspondence** table (``timer`` :data:`CORRESPONDENCE`) is played over days: each
+decision may take the table's own ``move_seconds`` (hours to days, chosen at creation),
+with the same absent-player rules at its end.
 """
 
 from __future__ import annotations
@@ -36,12 +40,19 @@ log = logging.getLogger("takeover.server")
 
 TIMERS = ("off", "relaxed", "normal", "fast")
 """The turn timers a table may have, slowest first (``off``: no timer)."""
+CORRESPONDENCE = "correspondence"
+"""The timer of a table played over days: its own time a decision (``move_seconds``)."""
 WAIT = "wait"
 """The ``on_timeout`` policy that waits for the absent person."""
 
 
-def timer_seconds(settings: Settings, timer: str) -> float | None:
-    """Seconds for one decision with ``timer`` (``None``: no timer)."""
+def timer_seconds(
+    settings: Settings, timer: str, move_seconds: float | None = None
+) -> float | None:
+    """Seconds for one decision with ``timer`` (``None``: no timer); a correspondence
+    table's are its own (``move_seconds``)."""
+    if timer == CORRESPONDENCE:
+        return move_seconds
     return {
         "relaxed": settings.timer_relaxed_seconds,
         "normal": settings.timer_normal_seconds,
@@ -54,13 +65,40 @@ def timers(settings: Settings) -> dict[str, float | None]:
     return {name: timer_seconds(settings, name) for name in TIMERS}
 
 
+def check_move_hours(settings: Settings, timer: str, move_hours: object) -> float | None:
+    """A correspondence table's seconds a decision from ``move_hours`` (within the
+    settings' bounds), ``None`` for a live one (which must give none), or ``bad_request``."""
+    low, high = settings.correspondence_min_hours, settings.correspondence_max_hours
+    if timer != CORRESPONDENCE:
+        if move_hours is not None:
+            raise MasterError(
+                "bad_request",
+                f'move_hours is for a correspondence table (timer "{CORRESPONDENCE}")',
+            )
+        return None
+    if (
+        isinstance(move_hours, bool)
+        or not isinstance(move_hours, int | float)
+        or not low <= move_hours <= high
+    ):
+        raise MasterError(
+            "bad_request",
+            f"a correspondence table needs move_hours, the time a decision may take: "
+            f"{low:g} to {high:g} hours, not {move_hours!r}",
+        )
+    return float(move_hours) * 3600
+
+
 def check_timer(
     timer: object, on_timeout: object, bots: BotRunner, game: str = "acquire"
 ) -> tuple[str, str | None]:
     """A table's timer and its ``on_timeout`` bot spec for ``game`` (``None``: wait), or
     ``bad_request``."""
-    if timer not in TIMERS:
-        raise MasterError("bad_request", f"timer must be one of {', '.join(TIMERS)}, not {timer!r}")
+    if timer not in (*TIMERS, CORRESPONDENCE):
+        raise MasterError(
+            "bad_request",
+            f"timer must be one of {', '.join((*TIMERS, CORRESPONDENCE))}, not {timer!r}",
+        )
     if on_timeout == WAIT:
         return str(timer), None
     from takeover.server.bots import BadBot
@@ -87,10 +125,11 @@ def waiting_on(seats: Mapping[int, Seat], state: Any) -> list[int]:
 
 
 def deadline_for(
-    settings: Settings, timer: str, seats: Mapping[int, Seat], state: Any, now: float
+    settings: Settings, table: Table, seats: Mapping[int, Seat], state: Any, now: float
 ) -> float | None:
-    """The deadline of the decision ``state`` waits for, put to the seats at ``now``."""
-    seconds = timer_seconds(settings, timer)
+    """The deadline of the decision ``state`` waits for at ``table`` (its timer), put to
+    ``seats`` at ``now``."""
+    seconds = timer_seconds(settings, table.timer, table.move_seconds)
     if seconds is None or not waiting_on(seats, state):
         return None
     return now + seconds
@@ -137,7 +176,7 @@ class Clock:
             return
         # A deadline set before this server started, which passed meanwhile (or is about
         # to), waits a little: people had no server to act on, and must reconnect.
-        seconds = timer_seconds(self.settings, table.timer) or 0.0
+        seconds = timer_seconds(self.settings, table.timer, table.move_seconds) or 0.0
         if table.deadline - seconds < self.started:
             grace = self.started + self.settings.timer_restart_grace_seconds
             table.deadline = max(table.deadline, grace)
@@ -155,6 +194,25 @@ class Clock:
         for table in tables:
             self.disarm(table)
         await asyncio.gather(*self._expiring, return_exceptions=True)
+
+    def due(self, now: float) -> int:
+        """Expire every deadline passed by ``now`` at the tables this instance drives, as
+        their armed timers would: a backstop run with the housekeeping, for timers of
+        hours or days (the event loop's clock stops while the machine sleeps), and the
+        way tests advance time. How many it expired."""
+        rung = 0
+        for table in list(self.master.tables.values()):
+            deadline = table.deadline
+            if (
+                deadline is not None
+                and deadline <= now
+                and table.status == "playing"
+                and self.master.coordinator.drives(table.id)
+            ):
+                self.disarm(table)
+                self._ring(table, deadline)
+                rung += 1
+        return rung
 
     def _ring(self, table: Table, deadline: float) -> None:
         table.clock = None
@@ -206,7 +264,7 @@ class Clock:
             seats = {**table.seats, seat: dataclasses.replace(taken, absent=False)}
             deadline = table.deadline
             if deadline is None and table.status == "playing":
-                deadline = deadline_for(self.settings, table.timer, seats, table.state, now)
+                deadline = deadline_for(self.settings, table, seats, table.state, now)
             if table.status == "playing":
                 write = master.repo.set_clock
                 try:

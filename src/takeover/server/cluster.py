@@ -252,7 +252,11 @@ class ClusterCoordinator:
         s = self.settings
         idle = await self.store.run(
             lambda c: repo.idle(
-                c, now - s.open_ttl_seconds, now - s.game_ttl_seconds, now - s.empty_ttl_seconds
+                c,
+                now - s.open_ttl_seconds,
+                now - s.game_ttl_seconds,
+                now - s.empty_ttl_seconds,
+                now - s.correspondence_open_ttl_seconds,
             )
         )
         idle = [i for i in idle if i not in master.tables]

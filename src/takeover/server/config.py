@@ -162,13 +162,21 @@ class Settings:
     """After a restart, a deadline that passed (or is near) gets this long, so that people
     can reconnect before their time runs out."""
 
+    correspondence_min_hours: float = 1.0
+    """The least time a decision a correspondence table may give ..."""
+    correspondence_max_hours: float = 14 * 24.0
+    """... and the most (two weeks)."""
+
     # ------------------------------------------------------------------ housekeeping
     open_ttl_seconds: float = 30 * 60
     """Tables never started are deleted after this long without activity ..."""
+    correspondence_open_ttl_seconds: float = 14 * 24 * 3600
+    """... correspondence tables, which wait days for their players, after this long ..."""
     empty_ttl_seconds: float = 5 * 60
     """... and those where no person sits, after this long."""
     game_ttl_seconds: float = 7 * 24 * 3600
-    """Unfinished games are deleted after this long without an action."""
+    """Unfinished games are deleted after this long without an action (a correspondence
+    game's after this long past its time a decision)."""
     cleanup_every_seconds: float = 60.0
     send_queue: int = 256
     """Messages queued for one slow client before it is disconnected."""
@@ -223,6 +231,27 @@ class Settings:
     mail_dir: str | None = None
     """Without an SMTP server: write each account e-mail (sign-up link, password reset) into
     this directory as a file instead (self-hosting, tests); neither: no sign-ups."""
+
+    # ------------------------------------------------------------------ your turn: messages
+    outbox_every_seconds: float = 5.0
+    """How often the outbox looks for messages due (at once when one is queued)."""
+    outbox_batch: int = 20
+    """Messages one instance takes from the outbox at a time."""
+    outbox_attempts: int = 10
+    """Attempts at a message before it is given up ..."""
+    outbox_retry_seconds: float = 30.0
+    """... the wait after the first failure, doubling after each ..."""
+    outbox_retry_max_seconds: float = 3600.0
+    """... up to this long (10 attempts: about 8 hours)."""
+    outbox_keep_seconds: float = 7 * 24 * 3600
+    """Messages sent or given up are forgotten after this long."""
+    digest_hour: int = 8
+    """The hour of the day (UTC) when the daily digest goes out."""
+    webhook_timeout_seconds: float = 5.0
+    """The most one webhook delivery may take (connecting, TLS, the answer's head)."""
+    webhook_private_targets: bool = False
+    """Allow webhooks to private, loopback and link-local addresses and plain ``http``:
+    for a server on a private network, and tests. Off: only ``https`` to public addresses."""
 
     def bot_workers_per_address(self) -> int:
         """The most bot workers one address's tables hold at once (0: no limit), from

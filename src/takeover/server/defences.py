@@ -38,7 +38,10 @@ SECURITY_HEADERS = [
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing; every other one must come from this site ..."""
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
-"""... and those that carry a body, as JSON."""
+"""... and those that carry a body, as JSON ..."""
+SIGNED_LINKS = frozenset({"/api/unsubscribe"})
+"""... except at these paths, whose requests carry their own credential (a signed token in
+the link) and come as a mail client's one-click form post (RFC 8058), from anywhere."""
 
 
 class Defences:
@@ -64,7 +67,7 @@ class Defences:
             await send(message)
 
         refusal = None
-        if scope["method"] not in SAFE_METHODS:
+        if scope["method"] not in SAFE_METHODS and scope["path"] not in SIGNED_LINKS:
             refusal = refuse(Headers(scope=scope), scope["method"] in BODY_METHODS)
         if refusal is not None:
             await refusal(scope, receive, send_with_headers)

@@ -29,7 +29,7 @@ from takeover.server.schemas import (
 from takeover.server.schemas import decode_body as decode
 from takeover.server.services import services
 from takeover.server.storage import TableRecord
-from takeover.server.table import hints_allowed, iso
+from takeover.server.table import hints_allowed, iso, move_hours
 
 T = TypeVar("T")
 
@@ -84,6 +84,10 @@ async def options(request: Request) -> Response:
                 if d.imports is not None
             ],
             "timers": timers(settings),
+            "correspondence": {
+                "min_hours": settings.correspondence_min_hours,
+                "max_hours": settings.correspondence_max_hours,
+            },
             "limits": {
                 "name_length": settings.name_length,
                 "chat_length": settings.chat_length,
@@ -134,11 +138,24 @@ def game_options(definition: GameDefinition) -> dict[str, Any]:
     }
 
 
+PACES = ("live", "correspondence")
+"""The lobby's lists: tables played at one sitting, and those played over days."""
+
+
 async def list_tables(request: Request) -> Response:
-    """One page of the open and playing tables, joinable ones first (``limit``, ``offset``)."""
+    """One page of the open and playing tables, joinable ones first (``limit``, ``offset``;
+    ``pace``: only live or only correspondence tables)."""
     found = services(request)
     limit, offset = page_bounds(request.query_params, found.settings)
-    tables = [t for t in found.master.list_tables() if t.status != "finished"]
+    pace = request.query_params.get("pace")
+    if pace is not None and pace not in PACES:
+        raise MasterError("bad_request", f"pace must be live or correspondence, not {pace!r}")
+    tables = [
+        t
+        for t in found.master.list_tables()
+        if t.status != "finished"
+        and (pace is None or (t.move_seconds is not None) == (pace == "correspondence"))
+    ]
     return JSONResponse(lobby_page(tables, limit, offset))
 
 
@@ -164,6 +181,7 @@ async def create_table(request: Request) -> Response:
         timer=body.timer,
         on_timeout=body.on_timeout,
         game=body.game,
+        move_hours=body.move_hours,
         rated=body.rated,
         hints=body.hints,
     )
@@ -236,6 +254,7 @@ def record_summary(record: TableRecord) -> dict[str, Any]:
         "bot_only": record.bot_only,
         "timer": record.timer,
         "on_timeout": record.on_timeout or "wait",
+        "move_hours": move_hours(record.move_seconds),
         "rated": record.rated,
         "hints": hints_allowed(sum(1 for s in record.seats if s.kind == "human"), record.hints),
     }

@@ -1,8 +1,9 @@
 """E-mail out: one message composed and handed to the SMTP server, asynchronously.
 
-The server never sends from a request: callers put what is to be said in the outbox
-(:mod:`takeover.server.outbox`), whose sender calls :func:`send` and retries what failed
-for a while (:attr:`MailError.permanent` says not to). Settings: :class:`MailSettings`.
+The server never sends from a request: a turn's message goes into the outbox, whose sender
+(:mod:`takeover.server.dispatch`) calls :func:`send` and retries what failed for a while
+(:attr:`MailError.permanent` says not to); the accounts' links go through
+:mod:`takeover.server.accountmail`. Settings: :class:`MailSettings`.
 """
 
 from __future__ import annotations

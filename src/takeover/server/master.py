@@ -24,7 +24,7 @@ from takeover.core.registry import names as game_names
 from takeover.server.auth import BadName, clean_text
 from takeover.server.auth import new_token as make_token
 from takeover.server.bots import BotRunner
-from takeover.server.clock import Clock, check_timer, deadline_for
+from takeover.server.clock import Clock, check_move_hours, check_timer, deadline_for
 from takeover.server.config import Settings
 from takeover.server.coordinator import Coordinator, Solo
 from takeover.server.driver import BotDriver
@@ -218,6 +218,7 @@ class Master:
         timer: str = "off",
         on_timeout: str = "wait",
         game: str = "acquire",
+        move_hours: float | None = None,
         rated: bool = True,
         hints: bool = False,
     ) -> tuple[Table, int | None, str | None]:
@@ -225,7 +226,8 @@ class Master:
         first free). ``ruleset``: the game's record form (``None``: its default preset);
         ``creator``: the client address (whose open tables, and tables with bots, are
         limited); ``timer`` and ``on_timeout``: the turn timer and what happens when it
-        runs out (:mod:`.clock`); ``rated``: whether the finished game updates ratings."""
+        runs out, ``move_hours`` a correspondence table's time a decision (:mod:`.clock`);
+        ``rated``: whether the finished game updates ratings."""
         s = self.settings
         try:
             definition = get_game(game)
@@ -233,6 +235,7 @@ class Master:
             known = ", ".join(game_names())
             raise MasterError("bad_request", f"unknown game {game!r} (games: {known})") from None
         timer, timeout_bot = check_timer(timer, on_timeout, self.bots, definition.name)
+        move_seconds = check_move_hours(s, timer, move_hours)
         table, seat, token = new_table(
             definition,
             self.bots,
@@ -245,7 +248,7 @@ class Master:
             bot_only,
             s.bot_tables,
         )
-        table.timer, table.on_timeout = timer, timeout_bot
+        table.timer, table.on_timeout, table.move_seconds = timer, timeout_bot, move_seconds
         table.rated, table.hints = rated, hints
         if creator is not None:
             await check_open_tables(self.store, creator, s.open_tables_per_address)
@@ -265,6 +268,7 @@ class Master:
             bot_only=table.bot_only,
             timer=table.timer,
             on_timeout=table.on_timeout,
+            move_seconds=table.move_seconds,
             rated=rated,
             hints=table.hints,
             seats=[s.record() for s in table.seats.values()],
@@ -361,7 +365,7 @@ class Master:
                 # clock) meanwhile
                 await self.coordinator.claim_bots(table.id)
             now = time.time()
-            deadline = deadline_for(self.settings, table.timer, seats, state, now)
+            deadline = deadline_for(self.settings, table, seats, state, now)
             await self.store.run(
                 lambda c: self.repo.start(
                     c, table.id, setup, [s.record() for s in added], now, deadline
@@ -460,7 +464,7 @@ class Master:
                 }
             now = time.time()
             number = table.seq + 1
-            deadline = deadline_for(self.settings, table.timer, table.seats, after, now)
+            deadline = deadline_for(self.settings, table, table.seats, after, now)
             try:
                 await self.store.run(
                     lambda c: self.repo.append_action(
@@ -625,9 +629,14 @@ class Master:
             if sum(table.connected.values()):
                 continue
             idle = now - table.updated_at
-            ttl = s.open_ttl_seconds if table.status == "open" else s.game_ttl_seconds
-            if table.status == "open" and not table.has_people():
-                ttl = s.empty_ttl_seconds
+            if table.status == "open":
+                ttl = s.open_ttl_seconds
+                if table.move_seconds is not None:
+                    ttl = s.correspondence_open_ttl_seconds
+                if not table.has_people():
+                    ttl = s.empty_ttl_seconds
+            else:
+                ttl = s.game_ttl_seconds + (table.move_seconds or 0.0)
             if table.status != "finished" and idle > ttl:
                 doomed.append(table)
             elif table.status == "finished" and idle > s.open_ttl_seconds:

@@ -150,6 +150,8 @@ class CreateTable(Body):
     bot_only: bool = False
     timer: str = "off"
     on_timeout: BotName = "wait"
+    move_hours: float | None = None
+    """A correspondence table's (``timer``: ``correspondence``) time a decision."""
     rated: bool = True
     """Whether the finished game updates its players' ratings."""
     hints: bool = False

@@ -19,8 +19,10 @@ from takeover.server.analyses import Analyses, FinishedGames
 from takeover.server.bots import BotRunner
 from takeover.server.config import Settings
 from takeover.server.coordinator import coordinator_for
+from takeover.server.dispatch import Dispatcher
 from takeover.server.limits import Bucket
 from takeover.server.master import Master
+from takeover.server.notify import Notifier
 from takeover.server.passwords import Passwords
 from takeover.server.ratings import Ratings
 from takeover.server.replays import Replays
@@ -50,6 +52,10 @@ class Services:
         self.analyses = Analyses(settings, self.store, self.bots)
         """The analysis board's analyses of finished games (in the bot workers)."""
         self.master.listeners.append(FinishedGames(self.analyses))
+        self.dispatch = Dispatcher(settings, self.store)
+        """Sends the outbox's messages (when it is someone's turn) in the background."""
+        self.notifier = Notifier(settings, self.store, self.dispatch)
+        self.master.listeners.append(self.notifier)
         self.buckets: dict[str, Bucket] = {}
         """Client address -> its rate limit for lobby requests."""
         self.import_buckets: dict[str, Bucket] = {}
@@ -74,6 +80,7 @@ class Services:
         self.store.open()
         self.master.load()
         self.master.resume()
+        self.dispatch.start()
         self._cleaner = asyncio.create_task(self._clean_regularly())
         try:
             yield
@@ -84,6 +91,8 @@ class Services:
             await self.analyses.close()
             await self.master.close()
             await self.ratings.close()
+            await self.notifier.drain()
+            await self.dispatch.stop()
             self.bots.close()
             self.replays.close()
             self.store.close()
@@ -92,6 +101,7 @@ class Services:
         while True:
             await asyncio.sleep(self.settings.cleanup_every_seconds)
             try:
+                self.master.clock.due(time.time())
                 removed = await self.master.cleanup()
                 if removed:
                     log.info("removed %d idle tables", len(removed))

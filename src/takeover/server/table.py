@@ -82,6 +82,8 @@ class Table:
     """The bot spec that plays for a seat whose time ran out; ``None``: wait for it."""
     deadline: float | None = None
     """When the people who must decide now run out of time (``None``: nobody is timed)."""
+    move_seconds: float | None = None
+    """A correspondence table's time a decision (``None``: a live table)."""
     rated: bool = True
     """Whether the finished game updates ratings (:mod:`takeover.server.ratings`)."""
     hints: bool = False
@@ -131,6 +133,7 @@ class Table:
             timer=record.timer,
             on_timeout=record.on_timeout,
             deadline=record.deadline,
+            move_seconds=record.move_seconds,
             rated=record.rated,
             hints=record.hints,
         )
@@ -223,6 +226,7 @@ class Table:
             "bot_only": self.bot_only,
             "timer": self.timer,
             "on_timeout": self.on_timeout or "wait",
+            "move_hours": move_hours(self.move_seconds),
             "end_vote": sorted(self.end_votes) or None,
             "rated": self.rated,
             "hints": self.hints_allowed(),
@@ -277,6 +281,18 @@ def play_on(
     for number, (seat, data) in enumerate(actions, start=seq + 1):
         action = state.action_from_dict(data)
         yield Update(number, seat, action, state.apply(action, seat))
+
+
+def move_hours(seconds: float | None) -> float | None:
+    """A correspondence table's time a decision in hours, as the lobby shows it.
+
+    >>> move_hours(86400.0), move_hours(5400.0), move_hours(None)
+    (24, 1.5, None)
+    """
+    if seconds is None:
+        return None
+    hours = round(seconds / 3600, 2)
+    return int(hours) if hours.is_integer() else hours
 
 
 def iso(ts: float | None) -> str | None:

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    UniqueConstraint,
     false,
     true,
 )
@@ -49,8 +50,10 @@ class TableRow(Base):
     """The address that created the table (its open tables are limited)."""
     bot_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A table of bots only (how many may play at once is limited)."""
-    timer: Mapped[str] = mapped_column(String(12), default="off", server_default="off")
-    """The turn timer: ``off``, ``relaxed``, ``normal`` or ``fast``."""
+    timer: Mapped[str] = mapped_column(String(16), default="off", server_default="off")
+    """The turn timer: ``off``, ``relaxed``, ``normal``, ``fast`` or ``correspondence``."""
+    move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """A correspondence table's time a decision (``None``: a live table)."""
     on_timeout: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The bot spec that plays for a seat whose time ran out (``None``: wait for it)."""
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -139,6 +142,72 @@ class ImportRow(Base):
     record: Mapped[Any] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float, index=True)
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class NoticePrefsRow(Base):
+    """How one person wants to hear that it is their turn (:mod:`takeover.server.notify`).
+
+    Keyed by an opaque recipient id (an account's), so that this knows nothing of accounts.
+    """
+
+    __tablename__ = "notice_prefs"
+
+    recipient: Mapped[str] = mapped_column(String(64), primary_key=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """Where e-mail goes (``None``: no e-mail)."""
+    email_on: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Off after a one-click unsubscribe, until the person turns it on again."""
+    webhook: Mapped[str | None] = mapped_column(String(2048), nullable=True)
+    """A chat service's webhook URL (checked when set and again at each delivery)."""
+    digest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """One e-mail a day listing the turns, instead of one a turn."""
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class OutboxRow(Base):
+    """A message waiting to go out, being retried, sent or given up (the outbox).
+
+    ``(recipient, channel, turn)`` is unique: one message per game per turn, however many
+    instances heard of the turn.
+    """
+
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    recipient: Mapped[str] = mapped_column(String(64))
+    channel: Mapped[str] = mapped_column(String(8))
+    """``email``, ``webhook`` or ``digest`` (an e-mail gathered with the day's others)."""
+    turn: Mapped[str] = mapped_column(String(64))
+    """What the message is about, for the uniqueness: ``table:seq:seat``."""
+    payload: Mapped[Any] = mapped_column(JSON)
+    """``{"subject", "text", "url", "table"}``: the words, composed when it was queued."""
+    status: Mapped[str] = mapped_column(String(8), default="pending")
+    """``pending``, ``sent`` or ``failed`` (given up)."""
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    due_at: Mapped[float] = mapped_column(Float)
+    """When to try (again)."""
+    claimed_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The instance sending it now, until when (another may try after)."""
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """Why the last attempt failed."""
+    created_at: Mapped[float] = mapped_column(Float)
+    sent_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+    __table_args__ = (
+        UniqueConstraint("recipient", "channel", "turn", name="uq_outbox_turn"),
+        Index("ix_outbox_due", "status", "due_at"),
+    )
+
+
+class SecretRow(Base):
+    """Server-wide secrets made once, shared by every instance (the key that signs
+    unsubscribe links)."""
+
+    __tablename__ = "secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 class AccountRow(Base):

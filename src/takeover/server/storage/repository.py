@@ -157,6 +157,8 @@ class TableRecord:
     timer: str = "off"
     on_timeout: str | None = None
     deadline: float | None = None
+    move_seconds: float | None = None
+    """A correspondence table's time a decision (``None``: live)."""
     rated: bool = True
     hints: bool = False
     seats: list[SeatRecord] = field(default_factory=list)
@@ -237,6 +239,7 @@ class Repository:
                 "bot_only": table.bot_only,
                 "timer": table.timer,
                 "on_timeout": table.on_timeout,
+                "move_seconds": table.move_seconds,
                 "rated": table.rated,
                 "hints": table.hints,
             },
@@ -496,20 +499,38 @@ class Repository:
         return list(tables.values())
 
     def idle(
-        self, conn: Connection, open_before: float, game_before: float, empty_before: float
+        self,
+        conn: Connection,
+        open_before: float,
+        game_before: float,
+        empty_before: float,
+        correspondence_before: float | None = None,
     ) -> list[str]:
-        """Open tables untouched since ``open_before`` (or ``empty_before`` when no person
-        sits at them), games without an action since ``game_before``."""
+        """Open tables untouched since ``open_before`` (correspondence ones since
+        ``correspondence_before``, or either since ``empty_before`` when no person sits at
+        them), games without an action since ``game_before`` (a correspondence game's
+        time a decision earlier)."""
         people = select(SeatRow.table_id).where(SeatRow.kind == "human")
+        live = TableRow.move_seconds.is_(None)
+        if correspondence_before is None:
+            correspondence_before = open_before
         rows = conn.execute(
             select(TableRow.id).where(
-                ((TableRow.status == "open") & (TableRow.updated_at < open_before))
+                ((TableRow.status == "open") & live & (TableRow.updated_at < open_before))
+                | (
+                    (TableRow.status == "open")
+                    & ~live
+                    & (TableRow.updated_at < correspondence_before)
+                )
                 | (
                     (TableRow.status == "open")
                     & (TableRow.updated_at < empty_before)
                     & TableRow.id.not_in(people)
                 )
-                | ((TableRow.status == "playing") & (TableRow.updated_at < game_before))
+                | (
+                    (TableRow.status == "playing")
+                    & (TableRow.updated_at < game_before - func.coalesce(TableRow.move_seconds, 0))
+                )
             )
         )
         return [r.id for r in rows]
@@ -529,16 +550,20 @@ class Repository:
     ) -> int:
         """How many live tables with bots ``creator`` (a client address) has: open, or
         playing, with a bot seat or a turn timer whose ``on_timeout`` is a bot (which plays
-        for an absent person); a playing one with bot seats only counts if it had an action
-        since ``active_since`` (else its bots wait for a person). ``leaving_out``: a table
-        not to count."""
+        for an absent person); a playing one with bot seats only, or a correspondence one
+        (its bot plays only after hours), counts if it had an action since
+        ``active_since`` (else its bots wait for a person). ``leaving_out``: a table not
+        to count."""
         bot_seat = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "bot")
         timeout_bot = and_(TableRow.on_timeout.is_not(None), TableRow.timer != "off")
         live = or_(
             TableRow.status == "open",
             and_(
                 TableRow.status == "playing",
-                or_(timeout_bot, TableRow.updated_at >= active_since),
+                or_(
+                    and_(timeout_bot, TableRow.move_seconds.is_(None)),
+                    TableRow.updated_at >= active_since,
+                ),
             ),
         )
         query = (
@@ -739,6 +764,7 @@ def _table(row: Any) -> TableRecord:
         timer=row.timer,
         on_timeout=row.on_timeout,
         deadline=row.deadline,
+        move_seconds=row.move_seconds,
         rated=bool(row.rated),
         hints=bool(row.hints),
     )

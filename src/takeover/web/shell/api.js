@@ -39,8 +39,10 @@ async function call(method, path, body, raw = false, headers = {}) {
 
 export const api = {
   options: () => call("GET", "/api/options"),
-  /** One page of the lobby (joinable tables first): {tables, total, joinable, limit, offset}. */
-  tables: (limit = 20, offset = 0) => call("GET", `/api/tables?limit=${limit}&offset=${offset}`),
+  /** One page of the lobby (joinable tables first): {tables, total, joinable, limit, offset};
+   * `pace`: only "live" or only "correspondence" tables. */
+  tables: (limit = 20, offset = 0, pace = null) =>
+    call("GET", `/api/tables?limit=${limit}&offset=${offset}` + (pace ? `&pace=${pace}` : "")),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (body) => call("POST", "/api/tables", body),
   join: (id, name, seat) =>

@@ -60,11 +60,16 @@ export class TurnClock {
   }
 }
 
-/** "1:05" for 65 seconds, "1:00:00" for an hour. */
+/** "1:05" for 65 seconds, "1:00:00" for an hour; a correspondence move's days and hours:
+ * "1 day 23 h" (the minutes no longer matter). */
 export function minutes(seconds) {
   const s = seconds % 60;
   const m = Math.floor(seconds / 60) % 60;
   const h = Math.floor(seconds / 3600);
+  if (h >= 24) {
+    const d = Math.floor(h / 24);
+    return `${d} day${d > 1 ? "s" : ""}` + (h % 24 ? ` ${h % 24} h` : "");
+  }
   const two = (n) => String(n).padStart(2, "0");
   return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }

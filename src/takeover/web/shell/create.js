@@ -2,7 +2,8 @@
 // preset and options (drawn from the game's options schema, shell/options.js; a preset may
 // have its own seats range and offer only some options, as 1817's titles 1817, 1817NA and
 // 1817WO do), who sits where (me, open for a person, or a bot of one of the game's levels),
-// and the turn timer with what happens when a person's time runs out (wait, or a bot plays).
+// and the pace: live, with a turn timer, or correspondence, played over days with hours a
+// move; and what happens when a person's time runs out (wait, or a bot plays).
 
 import { api, prefs, seats } from "./api.js";
 import { el, replace } from "./dom.js";
@@ -51,21 +52,48 @@ export function createForm(options, app) {
     ),
   );
   const onTimeout = el("select", { name: "on_timeout" });
+  const slow = options.correspondence;
+  const pace = el(
+    "select",
+    { name: "pace" },
+    el("option", { value: "live", text: "live, at one sitting" }),
+    el("option", { value: "correspondence", text: "correspondence, over days" }),
+  );
+  const hours = el("input", {
+    type: "number",
+    name: "move_hours",
+    min: slow ? slow.min_hours : 1,
+    max: slow ? slow.max_hours : 336,
+    step: 1,
+    value: 24,
+    required: true,
+  });
+  const timerLabel = el("label", {}, "Turn timer ", timer);
+  const hoursLabel = el("label", { hidden: true }, "Hours a move ", hours);
   const timerRow = el(
     "div",
     { class: "row timer-options", hidden: !options.timers },
-    el("label", {}, "Turn timer ", timer),
+    slow ? el("label", {}, "Pace ", pace) : null,
+    timerLabel,
+    hoursLabel,
     el("label", {}, "When time runs out ", onTimeout),
   );
+  const correspondence = () => !!slow && pace.value === "correspondence";
+  const drawPace = () => {
+    timerLabel.hidden = correspondence();
+    hoursLabel.hidden = !correspondence();
+    onTimeout.disabled = !correspondence() && timer.value === "off";
+  };
+  pace.addEventListener("change", drawPace);
   const drawTimeout = () => {
     replace(
       onTimeout,
       el("option", { value: "wait", text: "wait for the person" }),
       game().bots.map((b) => el("option", { value: b.spec, text: `${article(b.label)} ${b.label} bot plays` })),
     );
-    onTimeout.disabled = timer.value === "off";
+    drawPace();
   };
-  timer.addEventListener("change", () => (onTimeout.disabled = timer.value === "off"));
+  timer.addEventListener("change", drawPace);
   const rated = el("input", { type: "checkbox", name: "rated", checked: true });
   // Hints are always on against bots; at a table of two or more people only if made so.
   const hints = el("input", { type: "checkbox", name: "hints" });
@@ -184,6 +212,9 @@ export function createForm(options, app) {
     if (n < min || n > max) {
       return `The ${preset.value || game().title} rules take ${min} to ${max} players, not ${n}.`;
     }
+    if (correspondence() && !hours.checkValidity()) {
+      return `Hours a move: ${hours.validationMessage}`;
+    }
     for (const input of optionBox.querySelectorAll("input[type=number]")) {
       if (!input.checkValidity()) {
         return `${input.dataset.option.replaceAll("_", " ")}: ${input.validationMessage}`;
@@ -299,7 +330,11 @@ export function createForm(options, app) {
     const body = { seats: Number(count.value), bots: botSeats };
     if (!options.legacy) body.game = g.name;
     if (!rated.checked) body.rated = false;
-    if (options.timers && timer.value !== "off") {
+    if (correspondence()) {
+      body.timer = "correspondence";
+      body.move_hours = Number(hours.value);
+      body.on_timeout = onTimeout.value;
+    } else if (options.timers && timer.value !== "off") {
       body.timer = timer.value;
       body.on_timeout = onTimeout.value;
     }

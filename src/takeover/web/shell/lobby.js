@@ -1,5 +1,6 @@
 // The lobby: open and playing tables with their game, seats and options, a page at a time
-// (the server lists joinable tables first), and the form to create a table (shell/create.js).
+// (the server lists joinable tables first), live tables apart from correspondence ones
+// (played over days), and the form to create a table (shell/create.js).
 
 import { gameOf, gameTitle } from "../games/index.js";
 import { api, seats } from "./api.js";
@@ -17,28 +18,54 @@ const PAGE = 20;
 export class LobbyPage {
   constructor(app) {
     this.app = app;
-    this.offset = 0;
-    this.pager = el("nav", { class: "pager", "aria-label": "pages of tables", hidden: true });
-    this.list = el(
-      "div",
-      { class: "tables" },
-      el("p", { class: "muted", text: "Loading tables…" }),
+    // Until the options say whether the server has correspondence tables, one list of all.
+    this.live = new TableList(app, null, "No tables yet: create one.");
+    this.slow = new TableList(
+      app,
+      "correspondence",
+      "No correspondence tables yet: create one with the pace “correspondence”.",
     );
     this.form = el(
       "div",
       { class: "create" },
       el("p", { class: "muted", text: "Loading options…" }),
     );
+    this.slowPanel = el(
+      "section",
+      { class: "panel correspondence-tables", hidden: true },
+      el("h2", { text: "Correspondence tables" }),
+      el("p", { class: "muted", text: "Played over days: a move every few hours." }),
+      this.slow.list,
+      this.slow.pager,
+    );
     this.node = el(
       "div",
       { class: "page lobby-page" },
       el("section", { class: "panel" }, el("h2", { text: "New table" }), this.form),
-      el("section", { class: "panel" }, el("h2", { text: "Tables" }), this.list, this.pager),
+      el(
+        "div",
+        { class: "lobby-lists" },
+        el(
+          "section",
+          { class: "panel live-tables" },
+          el("h2", { text: "Tables" }),
+          this.live.list,
+          this.live.pager,
+        ),
+        this.slowPanel,
+      ),
     );
     this.refresh();
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
     loadOptions()
-      .then((o) => replace(this.form, createForm(o, app)))
+      .then((o) => {
+        replace(this.form, createForm(o, app));
+        if (o.correspondence) {
+          this.live.pace = "live";
+          this.slowPanel.hidden = false;
+          this.refresh();
+        }
+      })
       .catch((err) => replace(this.form, el("p", { class: "error", text: err.message })));
   }
 
@@ -46,9 +73,33 @@ export class LobbyPage {
     clearInterval(this.timer);
   }
 
+  refresh() {
+    this.live.refresh();
+    if (!this.slowPanel.hidden) this.slow.refresh();
+  }
+}
+
+/** One list of the lobby, a page at a time: every table, or those of one pace. */
+class TableList {
+  constructor(app, pace, empty) {
+    this.app = app;
+    this.pace = pace;
+    this.empty = empty;
+    this.offset = 0;
+    this.asked = 0; // the latest request's number: an older answer is not drawn over it
+    this.pager = el("nav", { class: "pager", "aria-label": "pages of tables", hidden: true });
+    this.list = el(
+      "div",
+      { class: "tables" },
+      el("p", { class: "muted", text: "Loading tables…" }),
+    );
+  }
+
   async refresh() {
+    const asked = ++this.asked;
     try {
-      const page = await api.tables(PAGE, this.offset);
+      const page = await api.tables(PAGE, this.offset, this.pace);
+      if (asked !== this.asked) return;
       const total = page.total ?? page.tables.length;
       if (this.offset && this.offset >= total) {
         // The page emptied (tables started or expired): show the last one there is.
@@ -60,7 +111,7 @@ export class LobbyPage {
         this.list,
         page.tables.length
           ? page.tables.map(tableCard)
-          : el("p", { class: "muted", text: "No tables yet: create one." }),
+          : el("p", { class: "muted", text: this.empty }),
       );
       this.drawPager(total, page.joinable);
     } catch (err) {

@@ -3,7 +3,8 @@
 // Acquire (presets, choices, one seats range); a server with several games lists each with
 // its own seats range, presets, options schema and bots. Both read into:
 //
-//   {legacy, limits, timers, imports: [{game, title, source}],
+//   {legacy, limits, timers, correspondence: {min_hours, max_hours} | null,
+//    imports: [{game, title, source}],
 //    games: [{name, title, seats: {min, max, default}, presets, preset,
 //             presetDetails: {[preset]: {seats, options: [names] | null, description}} | null,
 //             options: [{name, label, type, values, min, max, step, default, nullable, help}],
@@ -45,6 +46,7 @@ export function readOptions(raw) {
       legacy: false,
       limits,
       timers: raw.timers || null,
+      correspondence: raw.correspondence || null,
       games: raw.games.map((g) => readGame(g, raw.bots || [])),
       imports: Array.isArray(raw.imports) ? raw.imports : [],
     };
@@ -53,6 +55,7 @@ export function readOptions(raw) {
     legacy: true,
     limits,
     timers: raw.timers || null,
+    correspondence: null,
     games: [legacyAcquire(raw)],
     imports: [],
   };

@@ -42,7 +42,17 @@ export function timerWords(t) {
     !t.on_timeout || t.on_timeout === "wait"
       ? "then the table waits for the person"
       : `then ${article(level(t.on_timeout))} ${level(t.on_timeout)} bot plays for them`;
+  if (t.timer === "correspondence") return `correspondence, ${hoursWords(t.move_hours)} a move, ${then}`;
   return `${t.timer} turn timer, ${then}`;
+}
+
+/** "12 h", "1 day", "2 days 12 h". */
+export function hoursWords(hours) {
+  const h = Number(hours) || 0;
+  if (h < 24) return `${h} h`;
+  const days = Math.floor(h / 24);
+  const rest = Math.round(h - 24 * days);
+  return `${days} day${days > 1 ? "s" : ""}` + (rest ? ` ${rest} h` : "");
 }
 
 /** The bots at the table by their short names: "bots: MCTS bot ×2, Random bot". */

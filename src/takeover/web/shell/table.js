@@ -11,6 +11,7 @@ import { awayNotice, clockNote, TurnClock } from "./clock.js";
 import { el, replace } from "./dom.js";
 import { endVoteNodes } from "./endvote.js";
 import { GameLog } from "./log.js";
+import { TurnNotice } from "./notify.js";
 import { Prompt } from "./prompt.js";
 import { displayNames, seatLabel } from "./seats.js";
 import { settingsLine } from "./settings.js";
@@ -44,6 +45,7 @@ export class TablePage {
     this.inbox = Promise.resolve();
     this.chat = new Chat((text) => !!this.socket.send({ type: "chat", text }));
     this.clock = new TurnClock(this.who, () => this.mySeat);
+    this.turnNotice = new TurnNotice(tableId);
     this.away = el("p", { class: "away-notice", role: "status", hidden: true });
     this.endVote = el("div", { class: "end-vote", role: "status", hidden: true });
     this.hintText = el("span", { class: "hint-text", role: "status" });
@@ -69,7 +71,14 @@ export class TablePage {
     this.decide = el("div", { class: "region region-decide" });
     this.aside = el("div", { class: "region region-aside" });
     this.layout = el("div", { class: "layout", hidden: true }, this.main, this.decide, this.aside);
-    this.node.append(this.head, this.notice, this.waiting, this.sheetBox, this.layout);
+    this.node.append(
+      this.head,
+      this.notice,
+      this.turnNotice.node,
+      this.waiting,
+      this.sheetBox,
+      this.layout,
+    );
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
     this.connect();
@@ -408,6 +417,7 @@ export class TablePage {
     this.state = m;
     this.clock.set(m.clock);
     this.drawHint();
+    this.turnNotice.update(m, this.mySeat, gameTitle(gameOf(this.table, m)));
     if (m.status === "finished" && (m.events || []).some((e) => e.type === "final_scores")) {
       this.finalEvents = m.events;
     }
