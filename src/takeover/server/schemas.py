@@ -56,6 +56,16 @@ class EndVote(ClientMessage, tag="end_vote"):
     agree: bool
 
 
+class Undo(ClientMessage, tag="undo"):
+    """Take back my last action, and what followed (docs/server-protocol.md, "Undo")."""
+
+
+class UndoVote(ClientMessage, tag="undo_vote"):
+    """Agree to (``agree``) or refuse another seat's standing undo."""
+
+    agree: bool
+
+
 class Ping(ClientMessage, tag="ping"):
     pass
 
@@ -71,8 +81,20 @@ class Back(ClientMessage, tag="back"):
     """An absent person takes their seat back (docs/server-protocol.md, "Turn timers")."""
 
 
-AnyClientMessage = Hello | ActionMessage | ChatMessage | EndVote | Ping | Back | History
-MESSAGE_TYPES = ("hello", "action", "chat", "end_vote", "ping", "back", "history")
+AnyClientMessage = (
+    Hello | ActionMessage | ChatMessage | EndVote | Undo | UndoVote | Ping | Back | History
+)
+MESSAGE_TYPES = (
+    "hello",
+    "action",
+    "chat",
+    "end_vote",
+    "undo",
+    "undo_vote",
+    "ping",
+    "back",
+    "history",
+)
 
 _client_messages = msgspec.json.Decoder(AnyClientMessage)
 _loose = msgspec.json.Decoder()

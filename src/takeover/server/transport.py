@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from takeover.server import undo
 from takeover.server.config import Settings
 from takeover.server.limits import Addresses, Bucket, chat_key, check_chat, client_address
 from takeover.server.master import Master, MasterError
@@ -35,6 +36,8 @@ from takeover.server.schemas import (
     Hello,
     History,
     Ping,
+    Undo,
+    UndoVote,
     decode_message,
     loose_ref,
 )
@@ -238,6 +241,10 @@ class Hub:
                 await self.master.act(conn.table, conn.seat, msg.seq, msg.action)
             elif isinstance(msg, EndVote):
                 await self.master.vote_end(conn.table, conn.seat, msg.agree)
+            elif isinstance(msg, Undo):
+                await self.master.undo(conn.table, conn.seat)
+            elif isinstance(msg, UndoVote):
+                await undo.vote(self.master, conn.table, conn.seat, msg.agree)
             elif isinstance(msg, ChatMessage):
                 key = chat_key(conn.table.id, conn.seat, conn.address)
                 check_chat(self.settings, conn.seat, self.chat_buckets, key)
