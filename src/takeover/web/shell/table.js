@@ -13,6 +13,7 @@ import { endVoteNodes } from "./endvote.js";
 import { GameLog } from "./log.js";
 import { Prompt } from "./prompt.js";
 import { displayNames, seatLabel } from "./seats.js";
+import { undoNodes } from "./undo.js";
 import { settingsLine } from "./settings.js";
 import { TableSocket } from "./socket.js";
 import { renderWaitingRoom } from "./waiting.js";
@@ -46,6 +47,7 @@ export class TablePage {
     this.clock = new TurnClock(this.who, () => this.mySeat);
     this.away = el("p", { class: "away-notice", role: "status", hidden: true });
     this.endVote = el("div", { class: "end-vote", role: "status", hidden: true });
+    this.undoBox = el("div", { class: "undo-box", role: "status", hidden: true });
     this.node = el("div", { class: "page game-page", dataset: { table: tableId } });
     this.head = el("header", { class: "table-head" });
     this.notice = el("div", { class: "notice", role: "status" });
@@ -200,7 +202,7 @@ export class TablePage {
     });
     replace(this.main, this.view.panels.main || []);
     const decide = this.view.panels.decide || [];
-    replace(this.decide, this.clock.node, this.away, this.endVote, this.prompt.node, decide);
+    replace(this.decide, this.clock.node, this.away, this.endVote, this.undoBox, this.prompt.node, decide);
     replace(this.aside, this.view.panels.aside || [], this.log.node);
     return true;
   }
@@ -347,6 +349,14 @@ export class TablePage {
     const vote = endVoteNodes(t, this.mySeat, (m) => this.socket.send(m));
     this.endVote.hidden = !vote.length;
     replace(this.endVote, vote);
+    this.drawUndo();
+  }
+
+  /** The undo button, or another seat's request to vote on (./undo.js). */
+  drawUndo() {
+    const nodes = undoNodes(this.table, this.state, this.mySeat, (m) => this.socket.send(m));
+    this.undoBox.hidden = !nodes.length;
+    replace(this.undoBox, nodes);
   }
 
   onState(m) {
@@ -426,6 +436,7 @@ export class TablePage {
     if (this.chat.node.parentNode !== this.aside) this.aside.appendChild(this.chat.node);
     this.prompt.update(m);
     this.view.update(m);
+    this.drawUndo();
     document.title = m.legal.length ? "● Your move – Takeover" : "Takeover";
     this.node.dataset.seq = String(m.seq);
     this.node.dataset.status = m.status;
