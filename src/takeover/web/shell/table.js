@@ -128,6 +128,13 @@ export class TablePage {
     switch (m.type) {
       case "welcome":
         this.mySeat = m.seat;
+        this.chat.setWriter(m.seat !== null);
+        if (m.seat === null) {
+          api
+            .options()
+            .then((o) => this.chat.setWriter(Boolean(o.limits && o.limits.spectator_chat)))
+            .catch(() => {});
+        }
         this.table = m.table;
         this.presenceKnown = true;
         if (m.seat !== null && m.name) prefs.name = prefs.name || m.name;

@@ -1,6 +1,6 @@
-// 1817's panels on the live table page: the stock market, the map and the bank in the main
-// column; the auction under way and the corporations beside the prompt; the players with
-// the log and chat. The shell places the panels and calls `update` with every `state`.
+// 1817's panels on the live table page: the map first, then the corporations, the stock market
+// and the bank in the main column; the auction under way and the route editor beside the
+// prompt; the players with the log and chat. The shell places the panels and calls `update` with every `state`.
 
 import { el, replace } from "../../shell/dom.js";
 import { renderAuction } from "./auction.js";
@@ -32,8 +32,8 @@ export class G1817Table {
     this.sheetBox = el("section", { class: "sheet-box" });
     this.logFilter = new LogFilter();
     this.panels = {
-      main: [this.marketBox, this.mapBox, this.bankBox, this.sheetBox],
-      decide: [this.routeBox, this.auctionBox, this.corpsBox],
+      main: [this.mapBox, this.corpsBox, this.marketBox, this.bankBox, this.sheetBox],
+      decide: [this.routeBox, this.auctionBox],
       aside: [this.playersBox, this.logFilter.node],
     };
   }
