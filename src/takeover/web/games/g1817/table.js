@@ -4,7 +4,7 @@
 
 import { el, replace } from "../../shell/dom.js";
 import { renderAuction } from "./auction.js";
-import { renderBank } from "./bank.js";
+import { renderBank, roundWords } from "./bank.js";
 import { renderCorporations } from "./corps.js";
 import { MapView } from "./map.js";
 import { mapLink, markLegal } from "./maplink.js";
@@ -42,6 +42,8 @@ export class G1817Table {
     const view = state.view;
     const names = this.ctx.names();
     this.map.update(view);
+    // the first round has no event that starts it: its heading opens the log
+    if (this.ctx.opening) this.ctx.opening(`— ${roundWords("Auction", 1, 1)} —`);
     // what the prompt (drawn just before) asked of the map for this state
     const legal = state.legal || [];
     if (!mapLink.fresh) mapLink.onPick = null;
