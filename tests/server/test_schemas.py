@@ -31,7 +31,7 @@ def test_messages_are_one_tagged_union() -> None:
         (
             '{"type": "fly"}',
             "unknown message type 'fly' "
-            "(types: hello, action, chat, end_vote, ping, back, history, hint)",
+            "(types: hello, action, chat, end_vote, undo, undo_vote, ping, back, history, hint)",
         ),
         ('{"seq": 0}', '"type" is required'),
         ("[1]", "a message must be a JSON object"),

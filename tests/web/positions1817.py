@@ -89,7 +89,7 @@ def state_message(
 
 def names(game: Game1817) -> list[str]:
     """Seat names for the table summary (people's names instead of the record's ids)."""
-    return ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][: game.num_players]
+    return ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"][: game.num_players]
 
 
 def open_at(page: Any, server: Any, action_id: int, name: str = GAME, **kw: Any) -> Any:

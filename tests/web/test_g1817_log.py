@@ -118,3 +118,14 @@ def test_the_log_filtered_by_corporation_or_player(page: Any, server: Any, artif
     assert all("Di" in line or line.startswith("— ") for line in shown), shown
     page.locator(".log-filter").select_option("")
     assert page.locator(".log li:not([hidden])").count() == len(lines)
+
+
+def test_the_first_round_has_its_heading(page: Any, server: Any) -> None:
+    """No event starts the first round (the game begins in it): its heading opens the log."""
+    from takeover.g1817.state import Game1817
+
+    game = Game1817("1817NA", [(1, "Ann"), (2, "Bob")], seed=1)
+    message = P.state_message(game, 0, seq=0)
+    FakeTable(page, message, 0, table=table_entry(P.names(game), game="1817")).open(server.url)
+    page.wait_for_selector(".log li.opening")
+    assert page.locator(".log li").first.inner_text() == "— Private auction 1 —"

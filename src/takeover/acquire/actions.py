@@ -90,6 +90,15 @@ class AnswerTrade:
     type: ClassVar[str] = "answer_trade"
 
 
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back every standing action after the record's ``action_id``-th (``0``: all);
+    see :mod:`takeover.acquire.undo`."""
+
+    action_id: int
+    type: ClassVar[str] = "undo"
+
+
 F = TypeVar("F")
 """A form of an action (its record form or its text)."""
 
@@ -103,6 +112,7 @@ AcquireAction = (
     | DeclareEnd
     | ProposeTrade
     | AnswerTrade
+    | Undo
 )
 
 
@@ -182,6 +192,8 @@ class Notation:
                 }
             case AnswerTrade(accept):
                 return {"type": action.type, "accept": accept}
+            case Undo(action_id):
+                return {"type": action.type, "action_id": action_id}
         raise TypeError(f"not an Acquire action: {action!r}")
 
     def offer_dict(self, offer: Offer) -> dict[str, Any]:
@@ -230,6 +242,8 @@ class Notation:
                 )
             case "answer_trade":
                 return AnswerTrade(_field(data, "accept"))
+            case "undo":
+                return Undo(_field(data, "action_id"))
         raise IllegalAction(f"unknown action type {kind!r}")
 
     def _offer(self, data: object) -> Offer:
@@ -285,6 +299,8 @@ class Notation:
                 return f"offer seat {to}: {self._offer_text(give)} for {self._offer_text(get)}"
             case AnswerTrade(accept):
                 return "accept the trade" if accept else "decline the trade"
+            case Undo(action_id):
+                return f"take back the actions after action {action_id}"
         raise TypeError(f"not an Acquire action: {action!r}")
 
     def _offer_text(self, offer: Offer) -> str:
@@ -362,6 +378,9 @@ def field_refusal(action: object, tiles: int, chains: int = NUM_CHAINS) -> Refus
         case AnswerTrade(accept):
             if not isinstance(accept, bool):
                 return Refusal(Reason.NOT_A_FLAG, {"field": "accept", "value": accept})
+        case Undo(action_id):
+            if not _is_int(action_id) or action_id < 0:
+                return Refusal(Reason.NOT_A_COUNT, {"field": "action_id", "value": action_id})
         case DeclareEnd():
             pass
         case _:

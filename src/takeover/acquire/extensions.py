@@ -6,6 +6,7 @@
 * ``HANDS``: each player's tiles by name (the replay viewer shows them after the end).
 * ``OPEN_VIEW``: every seat's cash and shares and every trade's terms, for the replay
   of a finished game (rule 9.3), through :mod:`.view`'s ``whole`` views.
+* ``UNDO``: taking actions back, the drawn tiles kept hidden (:mod:`.undo`).
 * ``WORLD_SAMPLER``: other hands, the bag and, with ``hidden_holdings``, other players'
   money re-dealt (:meth:`AcquireState.determinize`).
 """
@@ -15,11 +16,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from takeover.acquire.actions import BuyShares, DeclareEnd
+from takeover.acquire.actions import BuyShares, DeclareEnd, Undo
 from takeover.core.extensions import (
     HANDS,
     OPEN_VIEW,
     TRADE_OFFERS,
+    UNDO,
     VOLUNTARY_END,
     WORLD_SAMPLER,
     Extensions,
@@ -86,6 +88,21 @@ class Open:
         return event_view(self.state, event, None, whole=True)
 
 
+class TakingBack:
+    __slots__ = ("state",)
+
+    def __init__(self, state: AcquireState) -> None:
+        self.state = state
+
+    def last_own(self, seat: int) -> tuple[int, bool] | None:
+        from takeover.acquire.undo import last_own
+
+        return last_own(self.state, seat)
+
+    def undo(self, seat: int, action_id: int) -> Undo:
+        return Undo(action_id)
+
+
 _DECLARING = DeclaringTheEnd()
 
 EXTENSIONS: Extensions[AcquireState] = Extensions()
@@ -94,3 +111,4 @@ EXTENSIONS.provide(VOLUNTARY_END, lambda state: _DECLARING)
 EXTENSIONS.provide(WORLD_SAMPLER, Worlds)
 EXTENSIONS.provide(HANDS, Tiles)
 EXTENSIONS.provide(OPEN_VIEW, Open)
+EXTENSIONS.provide(UNDO, TakingBack)

@@ -34,6 +34,7 @@ from takeover.acquire.actions import (
     FoundChain,
     PlaceTile,
     ProposeTrade,
+    Undo,
 )
 from takeover.acquire.constants import (
     _ANSWER,
@@ -111,6 +112,8 @@ class AcquireState:
         "phase",
         "placed",
         "removed",
+        "returned",
+        "set_aside",
         "shares",
         "sizes",
         "start",
@@ -135,6 +138,12 @@ class AcquireState:
         """The tiles in draw order (a tuple; the research adapters' chance nodes put a bag
         in whose undrawn tiles are not decided yet)."""
         self.bag_pos = 0
+        self.returned: tuple[tuple[int, ...], ...] = ()
+        """Per seat, tiles taken back by an undo that its next draws take first (empty
+        until an undo takes a draw back; :mod:`takeover.acquire.undo`)."""
+        self.set_aside: frozenset[int] = frozenset()
+        """Tiles of the bag past ``bag_pos`` that a draw from the bag skips: returned to a
+        seat by an undo (drawn again, or still waiting in ``returned``)."""
         self.removed: tuple[int, ...] = ()
         self.order: tuple[int, ...] = tuple(range(n))
         self.turn_pos = 0
@@ -207,6 +216,8 @@ class AcquireState:
         new.hands = self.hands[:]
         new.bag = self.bag
         new.bag_pos = self.bag_pos
+        new.returned = self.returned
+        new.set_aside = self.set_aside
         new.removed = self.removed
         new.order = self.order
         new.turn_pos = self.turn_pos
@@ -248,7 +259,8 @@ class AcquireState:
         """
         new = self.clone()
         others = [p for p in range(self.num_players) if p != seat]
-        unknown = list(self.bag[self.bag_pos :])
+        unknown = [t for t in self.bag[self.bag_pos :] if t not in self.set_aside]
+        unknown += [t for r in self.returned for t in r]
         for p in others:
             unknown += self.hands[p]
         # Sorted first, so the deal depends on the seat's information and ``rng`` only:
@@ -262,6 +274,7 @@ class AcquireState:
             i += k
         new.bag = tuple(unknown[i:])
         new.bag_pos = 0
+        new.returned, new.set_aside = (), frozenset()
         new.start = {}
         if self.ctx.ruleset.hidden_holdings and others and not self.is_terminal():
             new.history = None
@@ -290,6 +303,14 @@ class AcquireState:
         if self.phase == PLACE and not self._playable:
             return "buy_shares"
         return PHASE_NAMES[self.phase]
+
+    def tiles_left(self) -> int:
+        """How many tiles are still to be drawn (the bag, and tiles an undo returned)."""
+        left = len(self.bag) - self.bag_pos
+        if self.set_aside:
+            left -= sum(1 for t in self.bag[self.bag_pos :] if t in self.set_aside)
+            left += sum(map(len, self.returned))
+        return left
 
     @property
     def defunct_chains(self) -> tuple[int, ...]:
@@ -436,6 +457,12 @@ class AcquireState:
         Raises :class:`IllegalAction` naming what was wrong; the state is unchanged.
         """
         action = _own(action)
+        if isinstance(action, Undo):  # any seat's: the server decides who may ask
+            from takeover.acquire.undo import undo
+
+            asker = seat if seat is not None else self.decider if self.decider is not None else 0
+            undo(self, asker, action)
+            return [Event("undo", {"player": seat, "action_id": action.action_id})]
         refusal = legal.refusal(self, action, seat)
         if refusal is not None:
             raise IllegalAction(words(refusal, self.ctx.board, self.ctx.chain_names))

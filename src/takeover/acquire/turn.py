@@ -180,11 +180,32 @@ def declare_end(state: AcquireState) -> None:
 
 
 def draw(state: AcquireState, seat: int, count: int) -> tuple[int, ...]:
+    if state.set_aside:
+        return _draw_returned(state, seat, count)
     start = state.bag_pos
     drawn = tuple(state.bag[start : start + count])
     state.bag_pos = start + len(drawn)
     state.hands[seat] += drawn
     return drawn
+
+
+def _draw_returned(state: AcquireState, seat: int, count: int) -> tuple[int, ...]:
+    """A draw after an undo took draws back: the seat's returned tiles first, then the
+    bag past the tiles set aside (:mod:`takeover.acquire.undo`)."""
+    mine = state.returned[seat] if seat < len(state.returned) else ()
+    drawn = list(mine[:count])
+    if drawn:
+        returned = list(state.returned)
+        returned[seat] = mine[len(drawn) :]
+        state.returned = tuple(returned)
+    bag, pos = state.bag, state.bag_pos
+    while len(drawn) < count and pos < len(bag):
+        if bag[pos] not in state.set_aside:
+            drawn.append(bag[pos])
+        pos += 1
+    state.bag_pos = pos
+    state.hands[seat] += tuple(drawn)
+    return tuple(drawn)
 
 
 def end_turn(state: AcquireState) -> None:
@@ -202,7 +223,7 @@ def end_turn(state: AcquireState) -> None:
         state.no_place_streak = 0
     else:
         state.no_place_streak += 1
-    if state.bag_pos >= len(state.bag) and not any(state.hands):
+    if state.tiles_left() == 0 and not any(state.hands):
         end_game(state, END_ALL_TILES)
     elif state.no_place_streak >= state.num_players:
         end_game(state, END_NO_PLACEMENT)

@@ -143,7 +143,7 @@ def _public(state: AcquireState, cells: dict[str, str | None], hidden: bool) -> 
         "players": [_player(state, p, hidden) for p in range(state.num_players)],
         "order": list(state.order),
         "opening": _opening(state),
-        "bag": len(state.bag) - state.bag_pos,
+        "bag": state.tiles_left(),
         "turn": state.turn_number,
         "active": state.active,
         "decision": _decision(state, None),

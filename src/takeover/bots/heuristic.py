@@ -271,7 +271,7 @@ def dispose_scores(state: Any, seat: int, options: list[Any]) -> list[tuple[floa
             if weights[q]:
                 delta -= weights[q] * (after[q] - before[q])
         trade_gain.append(delta)
-    ending = state.can_end() or state.bag_pos >= len(state.bag)
+    ending = state.can_end() or state.tiles_left() == 0
     keep = 0.0 if ending else 0.3 * prices[defunct][2] * (1 + sum(1 for s in sizes if s) / 7)
     held = state.shares[seat][defunct]
     return [

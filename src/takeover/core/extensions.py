@@ -133,12 +133,30 @@ class OpenView(Protocol):
     def event_view(self, event: Event) -> dict[str, Any] | None: ...
 
 
+class Undoing(Protocol):
+    """Taking actions back. Both games record an ``undo`` naming, by ``action_id``, the
+    last action that stays (``0``: none; 1817 as 18xx.games does, Acquire in its record
+    format, docs/record-format.md); the engine accepts one from any seat and replays it
+    exactly, and the server decides who may ask (docs/server-protocol.md, "Undo")."""
+
+    def last_own(self, seat: int) -> tuple[int, bool] | None:
+        """For taking back ``seat``'s last action still standing and everything after
+        it: the ``action_id`` the undo names and whether another seat acted after that
+        action; ``None`` when ``seat`` has no action to take back."""
+        ...
+
+    def undo(self, seat: int, action_id: int) -> Action:
+        """``seat``'s undo of every standing action after ``action_id``, for ``apply``."""
+        ...
+
+
 TRADE_OFFERS: Extension[TradeOffers] = Extension("trade_offers", TradeOffers.__doc__ or "")
 VOLUNTARY_END: Extension[VoluntaryEnd] = Extension("voluntary_end", VoluntaryEnd.__doc__ or "")
 WORLD_SAMPLER: Extension[WorldSampler] = Extension("world_sampler", WorldSampler.__doc__ or "")
 HANDS: Extension[Hands] = Extension("hands", Hands.__doc__ or "")
 SHARED_VIEW: Extension[SharedView] = Extension("shared_view", SharedView.__doc__ or "")
 OPEN_VIEW: Extension[OpenView] = Extension("open_view", OpenView.__doc__ or "")
+UNDO: Extension[Undoing] = Extension("undo", Undoing.__doc__ or "")
 
 STANDARD: Sequence[Extension[Any]] = (
     TRADE_OFFERS,
@@ -147,5 +165,6 @@ STANDARD: Sequence[Extension[Any]] = (
     HANDS,
     SHARED_VIEW,
     OPEN_VIEW,
+    UNDO,
 )
 """The keys defined here, for documentation and the conformance suite."""

@@ -50,6 +50,8 @@ FIELDS: dict[str, frozenset[str]] = {
         "merge": ("corporation",),
         "message": ("message",),
         "pass": (),
+        "redo": (),
+        "undo": ("action_id",),
         "payoff_loan": ("loan",),
         "place_token": ("city", "slot", "tokener"),
         "remove_token": ("city", "slot"),

@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from takeover.core.extensions import SHARED_VIEW, WORLD_SAMPLER, Extensions
+from takeover.core.extensions import SHARED_VIEW, UNDO, WORLD_SAMPLER, Extensions
+from takeover.g1817.actions import Action
 from takeover.g1817.planning import PLANNING, Planner
 
 if TYPE_CHECKING:
@@ -45,8 +46,29 @@ class OneView:
         return self.game.view(None)
 
 
+class TakingBack:
+    """18xx.games' undo: every action after one (:mod:`takeover.g1817.undo`)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game1817) -> None:
+        self.game = game
+
+    def last_own(self, seat: int) -> tuple[int, bool] | None:
+        from takeover.g1817.undo import last_own
+
+        return last_own(self.game, seat)
+
+    def undo(self, seat: int, action_id: int) -> Action:
+        pid = self.game.original_order[seat]
+        return Action.from_dict(
+            {"type": "undo", "entity": pid, "entity_type": "player", "action_id": action_id}
+        )
+
+
 EXTENSIONS: Extensions[Game1817] = Extensions()
 EXTENSIONS.provide(WORLD_SAMPLER, OpenWorld)
 EXTENSIONS.provide(SHARED_VIEW, OneView)
+EXTENSIONS.provide(UNDO, TakingBack)
 
 EXTENSIONS.provide(PLANNING, Planner)

@@ -63,6 +63,9 @@ class Game1817(GameData):
         self.stock_prices_at_merger: dict[str, str | None] = {}
         self.pittsburgh_private: str | None = None
         self.history: list[dict[str, Any]] = []
+        self.actors: list[int | None] = []
+        """The seat that took each action of ``history`` (``None``: not known, a record
+        replayed without seats), for who may take it back (:mod:`takeover.g1817.undo`)."""
         self.setup_preround()
         self.round: Round = AuctionRound(self)
 
@@ -279,18 +282,24 @@ class Game1817(GameData):
         actions the listing leaves out go through a snapshot, as a safety net.
         """
         from takeover.g1817.legal import is_listed_kind
+        from takeover.g1817.undo import KINDS, take_back
 
         action = _own(action)
+        if action.type in KINDS:  # any seat's: the server decides who may ask
+            return take_back(self, action, seat)
         if seat is not None:
             self._check_seat(action, seat)
         if is_listed_kind(self, action):
-            return self.push(action)
-        saved = self.snapshot()
-        try:
-            return self.push(action)
-        except Exception:
-            self.restore(saved)
-            raise
+            events = self.push(action)
+        else:
+            saved = self.snapshot()
+            try:
+                events = self.push(action)
+            except Exception:
+                self.restore(saved)
+                raise
+        self.actors[-1] = seat
+        return events
 
     def push(self, action: Action) -> list[Event]:
         """Check and apply ``action`` without a safety copy: replays use it. A refused
@@ -325,6 +334,7 @@ class Game1817(GameData):
             events = [Event(action.type, {"entity": action.entity, **details})]
             events += consequences(before, self, started)
         self.history.append({**entry, "id": len(self.history) + 1})
+        self.actors.append(None)
         return events
 
     def record_fields(self, action: Action) -> dict[str, Any]:

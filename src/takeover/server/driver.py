@@ -4,7 +4,8 @@ A bot's move goes through :meth:`Master.act` like a person's, so it is checked,
 committed and announced the same way. A bot that chooses an illegal action plays
 a harmless legal one instead; a move that lost a race (``stale``) is thought
 again on the new position. A seat whose person is absent is played by the table's
-``on_timeout`` bot (:meth:`Table.bot_for`). Where several instances share the store,
+``on_timeout`` bot (:meth:`Table.bot_for`). The bots wait while an undo is asked
+(:mod:`.undo`), and decide again on the position it leaves. Where several instances share the store,
 only the one the coordinator lets drive a table moves its bots (and runs its clock).
 """
 
@@ -96,6 +97,8 @@ def bot_seat(table: Table) -> int | None:
     decision = state.pending() if state is not None else None
     if state is None or decision is None:
         return None
+    if table.undo_request is not None and table.undo_request.seq == table.seq:
+        return None  # the bots wait while the people vote on taking actions back
     return next(
         (n for n in decision.seats if table.bot_for(n) is not None and state.legal_actions(n)),
         None,

@@ -396,6 +396,8 @@ class Master:
         """
         if _is_end_game(action):
             return await self.vote_end(table, seat, True)
+        if _kind(action) in ("undo", "redo"):  # never applied as sent: see server/undo.py
+            return await self.undo(table, seat, action)
         task = asyncio.ensure_future(self._act(table, seat, seq, action))
         self._acting.add(task)
         task.add_done_callback(self._acted)
@@ -536,6 +538,16 @@ class Master:
         task.add_done_callback(self._acted)
         return await asyncio.shield(task)
 
+    async def undo(self, table: Table, seat: int | None, action: Any = None) -> Update | None:
+        """``seat`` asks to take back its last action (:mod:`takeover.server.undo`); an
+        ``undo`` action a client sends is this request (its ``action_id`` is not read),
+        a ``redo`` is refused."""
+        from takeover.server import undo
+
+        if _kind(action) == "redo":
+            raise MasterError("bad_request", "redo is not offered: take the action again")
+        return await undo.ask(self, table, seat)
+
     async def chat(self, table: Table, seat: int | None, name: str, text: object) -> ChatLine:
         if not isinstance(text, str):
             raise MasterError("bad_request", '"text" must be a string')
@@ -658,10 +670,14 @@ class Master:
         return deleted
 
 
+def _kind(action: Any) -> object:
+    """A client's move's type (a record form or an action)."""
+    return action.get("type") if isinstance(action, dict) else getattr(action, "type", None)
+
+
 def _is_end_game(action: Any) -> bool:
     """Whether a client's move (a record form or an action) ends the game (1817)."""
-    kind = action.get("type") if isinstance(action, dict) else getattr(action, "type", None)
-    return kind == "end_game"
+    return _kind(action) == "end_game"
 
 
 def _end_action(state: GameState, seat: int) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from takeover.core.extensions import SHARED_VIEW, TRADE_OFFERS
+from takeover.core.extensions import SHARED_VIEW, TRADE_OFFERS, UNDO
 from takeover.core.protocol import GameState
 from takeover.server.clock import clock_view
 from takeover.server.storage.repository import ChatLine
@@ -58,10 +58,23 @@ def state_message(
         "last": None if update is None else state.action_view(update.action, update.seat, seat),
         "events": [] if update is None else _events(state, update, seat),
         "clock": clock_view(table),
+        "undo": _undo(table, state, seat),
     }
     if recent:
         message["recent"] = [past_entry(state, past, seat) for past in recent]
     return message
+
+
+def _undo(table: Table, state: GameState, seat: int | None) -> dict[str, Any] | None:
+    """What ``seat`` may take back (docs/server-protocol.md, "Undo"): the last action that
+    stays and whether other people must agree (someone acted since, and a person other
+    than a bot sits at the table); ``None`` when nothing (or the game has no undo)."""
+    undo = state.extension(UNDO) if seat is not None and not state.is_terminal() else None
+    target = undo.last_own(seat) if undo is not None and seat is not None else None
+    if target is None:
+        return None
+    people = any(s.kind == "human" and n != seat for n, s in table.seats.items())
+    return {"action_id": target[0], "agreement": target[1] and people}
 
 
 def past_entry(state: GameState, past: Update, seat: int | None) -> dict[str, Any]:

@@ -56,6 +56,16 @@ class EndVote(ClientMessage, tag="end_vote"):
     agree: bool
 
 
+class Undo(ClientMessage, tag="undo"):
+    """Take back my last action, and what followed (docs/server-protocol.md, "Undo")."""
+
+
+class UndoVote(ClientMessage, tag="undo_vote"):
+    """Agree to (``agree``) or refuse another seat's standing undo."""
+
+    agree: bool
+
+
 class Ping(ClientMessage, tag="ping"):
     pass
 
@@ -79,9 +89,29 @@ class Back(ClientMessage, tag="back"):
 
 
 AnyClientMessage = (
-    Hello | ActionMessage | ChatMessage | EndVote | Ping | Back | History | HintMessage
+    Hello
+    | ActionMessage
+    | ChatMessage
+    | EndVote
+    | Undo
+    | UndoVote
+    | Ping
+    | Back
+    | History
+    | HintMessage
 )
-MESSAGE_TYPES = ("hello", "action", "chat", "end_vote", "ping", "back", "history", "hint")
+MESSAGE_TYPES = (
+    "hello",
+    "action",
+    "chat",
+    "end_vote",
+    "undo",
+    "undo_vote",
+    "ping",
+    "back",
+    "history",
+    "hint",
+)
 
 _client_messages = msgspec.json.Decoder(AnyClientMessage)
 _loose = msgspec.json.Decoder()

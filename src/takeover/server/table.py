@@ -19,6 +19,7 @@ from takeover.core.protocol import Action, Event, GameDefinition, GameState
 from takeover.core.registry import get as get_game
 from takeover.server.auth import hash_token
 from takeover.server.storage.repository import SeatRecord, TableRecord
+from takeover.server.undo import UndoRequest
 
 ServedState = GameState
 """A table's game: any registered game, through the game protocol alone."""
@@ -105,6 +106,8 @@ class Table:
     kept in memory by the instance that holds the table."""
     """Known to have no chat yet (a table this instance created, before its first line):
     a ``hello`` then needs no query for the chat history."""
+    undo_request: UndoRequest | None = None
+    """A seat's request to take actions back, while the others vote (:mod:`.undo`)."""
     bot_task: asyncio.Task[None] | None = None
 
     @property
@@ -230,6 +233,11 @@ class Table:
             "end_vote": sorted(self.end_votes) or None,
             "rated": self.rated,
             "hints": self.hints_allowed(),
+            "undo": (
+                self.undo_request.summary()
+                if self.undo_request is not None and self.undo_request.seq == self.seq
+                else None
+            ),
         }
 
     def hints_allowed(self) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from takeover.server import undo
 from takeover.server.config import Settings
 from takeover.server.hints import hint
 from takeover.server.limits import Addresses, Bucket, chat_key, check_chat, client_address
@@ -37,6 +38,8 @@ from takeover.server.schemas import (
     HintMessage,
     History,
     Ping,
+    Undo,
+    UndoVote,
     decode_message,
     loose_ref,
 )
@@ -245,6 +248,10 @@ class Hub:
             elif isinstance(msg, HintMessage):
                 answer = await hint(self.master, conn.table, conn.seat, msg.seq, self.hint_buckets)
                 conn.send_json({**answer, "ref": ref} if ref is not None else answer)
+            elif isinstance(msg, Undo):
+                await self.master.undo(conn.table, conn.seat)
+            elif isinstance(msg, UndoVote):
+                await undo.vote(self.master, conn.table, conn.seat, msg.agree)
             elif isinstance(msg, ChatMessage):
                 key = chat_key(conn.table.id, conn.seat, conn.address)
                 check_chat(self.settings, conn.seat, self.chat_buckets, key)

@@ -44,6 +44,10 @@ def test_route_revenue_is_the_reference_revenue(game: str) -> None:
 def test_a_route_over_missing_track_is_refused() -> None:
     for line, state in decisions("1817__15528"):
         if "routes" in line:
-            with pytest.raises(IllegalAction, match="no track"):
+            with pytest.raises(IllegalAction, match="no track") as refused:
                 build_route(state.board, line["dp"]["entity"], [["B5", "B7"]])
+            # in a player's words: places by name, what a route must do
+            words = str(refused.value)
+            assert "['" not in words and "from a station to a station" in words, words
+            assert "from Lansing (B5) to B7" in words, words
             return

@@ -131,13 +131,32 @@ def build_route(board: Board, corp: str, connections: list[list[str]]) -> Route:
         raise IllegalAction("a route needs at least one connection")
     for k, found in enumerate(options):
         if not found:
-            raise IllegalAction(f"no track joins two stops along {connections[k]}")
+            raise IllegalAction(
+                f"no track runs {_along(board, connections[k])}: a route follows track "
+                "from a station to a station (a city, town or off-board)"
+            )
     for picked in product(*options):
         route = _joined(list(picked))
         if route is not None:
             _check(board, corp, route)
             return route
-    raise IllegalAction(f"the connections {connections} do not join into one route")
+    pieces = "; ".join(_along(board, c) for c in connections)
+    raise IllegalAction(f"these pieces do not join into one route: {pieces}")
+
+
+def _along(board: Board, hexes: list[str]) -> str:
+    """Hexes in a player's words: ``from Boston (C26) through C24 to Albany (C22)``."""
+
+    def place(coord: object) -> str:
+        printed = board.data.printed.get(str(coord))
+        return f"{printed.name} ({coord})" if printed is not None and printed.name else str(coord)
+
+    if not hexes:
+        return "nowhere"
+    if len(hexes) == 1:
+        return f"at {place(hexes[0])}"
+    middle = f" through {', '.join(map(place, hexes[1:-1]))}" if len(hexes) > 2 else ""
+    return f"from {place(hexes[0])}{middle} to {place(hexes[-1])}"
 
 
 def _joined(picked: list[Chain]) -> Route | None:

@@ -25,7 +25,13 @@ export class Chat {
       const text = this.input.value.trim();
       if (text && send(text)) this.input.value = "";
     });
-    this.node = el("section", { class: "chat" }, el("h3", { text: "Chat" }), this.list, form);
+    this.form = form;
+    this.note = el("p", {
+      class: "muted chat-note",
+      hidden: true,
+      text: "Spectators read the chat; only the players at the table write here.",
+    });
+    this.node = el("section", { class: "chat" }, el("h3", { text: "Chat" }), this.list, form, this.note);
     this.seen = new Set();
     // Like the log: follow new lines unless the reader scrolled up; land at the bottom when
     // the list first appears.
@@ -37,6 +43,13 @@ export class Chat {
     if (typeof ResizeObserver === "function") {
       new ResizeObserver(() => this.follow && this.stick()).observe(this.list);
     }
+  }
+
+  /** Whether this page may write: a spectator where the server keeps chat to the players
+   * (its `spectator_chat` limit) gets the lines without a box that would refuse them. */
+  setWriter(may) {
+    this.form.hidden = !may;
+    this.note.hidden = may;
   }
 
   stick() {

@@ -14,6 +14,7 @@ import { GameLog } from "./log.js";
 import { TurnNotice } from "./notify.js";
 import { Prompt } from "./prompt.js";
 import { displayNames, seatLabel } from "./seats.js";
+import { undoNodes } from "./undo.js";
 import { settingsLine } from "./settings.js";
 import { TableSocket } from "./socket.js";
 import { renderWaitingRoom } from "./waiting.js";
@@ -62,6 +63,7 @@ export class TablePage {
       this.hintText,
     );
     this.hintFor = null; // the seq the hint shown is for
+    this.undoBox = el("div", { class: "undo-box", role: "status", hidden: true });
     this.node = el("div", { class: "page game-page", dataset: { table: tableId } });
     this.head = el("header", { class: "table-head" });
     this.notice = el("div", { class: "notice", role: "status" });
@@ -149,6 +151,13 @@ export class TablePage {
     switch (m.type) {
       case "welcome":
         this.mySeat = m.seat;
+        this.chat.setWriter(m.seat !== null);
+        if (m.seat === null) {
+          api
+            .options()
+            .then((o) => this.chat.setWriter(Boolean(o.limits && o.limits.spectator_chat)))
+            .catch(() => {});
+        }
         this.table = m.table;
         this.presenceKnown = true;
         if (m.seat !== null && m.name) prefs.name = prefs.name || m.name;
@@ -232,6 +241,7 @@ export class TablePage {
       this.clock.node,
       this.away,
       this.endVote,
+      this.undoBox,
       this.hintBox,
       this.prompt.node,
       decide,
@@ -383,6 +393,7 @@ export class TablePage {
     this.endVote.hidden = !vote.length;
     replace(this.endVote, vote);
     this.drawHint();
+    this.drawUndo();
   }
 
   /** The hint button: for the seat to move, where the table allows hints (docs/server-protocol.md,
@@ -410,6 +421,13 @@ export class TablePage {
     if (!this.state || m.seq !== this.state.seq) return; // the game moved on meanwhile
     this.hintFor = m.seq;
     this.hintText.textContent = `The bot would play: ${m.text}`;
+  }
+
+  /** The undo button, or another seat's request to vote on (./undo.js). */
+  drawUndo() {
+    const nodes = undoNodes(this.table, this.state, this.mySeat, (m) => this.socket.send(m));
+    this.undoBox.hidden = !nodes.length;
+    replace(this.undoBox, nodes);
   }
 
   onState(m) {
@@ -491,6 +509,7 @@ export class TablePage {
     if (this.chat.node.parentNode !== this.aside) this.aside.appendChild(this.chat.node);
     this.prompt.update(m);
     this.view.update(m);
+    this.drawUndo();
     document.title = m.legal.length ? "● Your move – Takeover" : "Takeover";
     this.node.dataset.seq = String(m.seq);
     this.node.dataset.status = m.status;

@@ -115,6 +115,8 @@ export function describe(e, who) {
       return `${p} sold every share: ${Object.entries(e.proceeds || {})
         .map(([c, v]) => `${c} ${money(v)}`)
         .join(", ")}.`;
+    case "undo":
+      return `${p} took actions back: the game is as it was ${e.action_id ? `after move ${e.action_id}` : "at the start"}.`;
     case "final_scores":
       return `Final scores: ${(e.scores || [])
         .map((s, seat) => `${who(seat)} ${money(s)}`)

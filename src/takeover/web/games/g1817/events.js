@@ -116,6 +116,10 @@ export function describe(e, who, entry) {
   const actor = corp ? corp : person;
   const viaPrivate = a.entity_type === "company" ? ` with ${companyWords(a.entity)}` : "";
   switch (e.type) {
+    case "undo":
+      return `${person} took actions back: the game is as it was ${e.action_id ? `after move ${e.action_id}` : "at the start"}.`;
+    case "redo":
+      return `${person} put back what the last undo took.`;
     case "bid":
       if (a.company) return `${person} bids ${money(a.price)} on ${companyWords(a.company)}.`;
       return `${person} bids ${money(a.price)} for ${a.corporation}.`;

@@ -189,8 +189,8 @@ function revenueBubble(value, [x, y]) {
   return svg(
     "g",
     { class: "revenue", transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
-    svg("circle", { r: 0.17 * S }),
-    svg("text", { "font-size": 0.17 * S, text: value }),
+    svg("circle", { r: 0.18 * S }),
+    svg("text", { "font-size": 0.22 * S, text: value }),
   );
 }
 
@@ -214,8 +214,7 @@ function offboardRevenues(o) {
   );
 }
 
-function terrainMark(h) {
-  if (!h.fee) return null;
+function terrainMark(h, [x, y]) {
   const kind = h.terrain || "";
   const icon =
     kind === "mountain"
@@ -223,7 +222,7 @@ function terrainMark(h) {
       : svg("path", { d: "M-9,-2 q4.5,-5 9,0 t9,0 M-9,4 q4.5,-5 9,0 t9,0", class: `water ${kind}`, fill: "none" });
   return svg(
     "g",
-    { class: `terrain terrain-${kind}`, transform: `translate(${(-0.42 * S).toFixed(1)},${(-0.3 * S).toFixed(1)})` },
+    { class: `terrain terrain-${kind}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
     icon,
     svg("text", { y: 16, "font-size": 0.2 * S, text: `$${h.fee}` }),
   );
@@ -265,19 +264,42 @@ export function drawHex(h) {
     const [x, y] = stops[`t${i}`];
     return svg("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 0.1 * S, class: "town" });
   });
-  const single = (h.cities || []).length === 1 && !(h.towns || []).length;
+  const spots = new Spots(h, stops);
   const revenues = [
     ...(h.cities || []).map((c, i) => {
       const [x, y] = stops[`c${i}`];
-      return revenueBubble(c.revenue, single ? [0.45 * S, -0.42 * S] : [x + 0.28 * S, y - 0.3 * S]);
+      const single = h.cities.length === 1 && !(h.towns || []).length;
+      const wide = c.slots.length > 2;
+      // a city of several slots is wider: its revenue sits further out
+      const first = single
+        ? c.slots.length > 1
+          ? [(wide ? 0.66 : 0.6) * S, (wide ? -0.56 : -0.52) * S]
+          : [0.45 * S, -0.42 * S]
+        : [x + 0.28 * S, y - 0.3 * S];
+      const around = [[0.5, 0], [-0.5, 0], [0, -0.5], [0, 0.5], [0.42, 0.42], [-0.42, -0.42], [0.42, -0.42], [-0.42, 0.42]].map(([dx, dy]) => [x + dx * S, y + dy * S]);
+      return c.revenue ? revenueBubble(c.revenue, spots.take([first, ...around], 0.19 * S, 0.19 * S)) : null;
     }),
     ...(h.towns || []).map((t, i) => {
       const [x, y] = stops[`t${i}`];
-      return revenueBubble(t.revenue, [x + 0.25 * S, y - 0.2 * S]);
+      return t.revenue ? revenueBubble(t.revenue, spots.take([[x + 0.25 * S, y - 0.2 * S], [x - 0.25 * S, y + 0.2 * S]], 0.19 * S, 0.19 * S)) : null;
     }),
   ];
+  const label = h.label
+    ? svg("text", {
+        class: "hex-label",
+        ...xy(spots.take(LABEL_SPOTS, h.label.length * 0.08 * S, 0.15 * S)),
+        "font-size": 0.24 * S,
+        text: h.label,
+      })
+    : null;
+  const terrain = h.fee ? terrainMark(h, spots.take(TERRAIN_SPOTS, 0.27 * S, 0.34 * S, 0.13 * S)) : null;
   const name = h.name
-    ? svg("text", { class: "hex-name", y: (0.68 * S).toFixed(1), "font-size": 0.16 * S, text: h.name })
+    ? svg("text", {
+        class: "hex-name",
+        ...xy(spots.take(NAME_SPOTS, h.name.length * 0.33 * nameSize(h.name), 0.62 * nameSize(h.name))),
+        "font-size": nameSize(h.name),
+        text: h.name,
+      })
     : null;
   const title = [h.id, h.name, h.tile ? `tile ${h.tile.name}` : null, h.fee ? `$${h.fee} ${h.terrain}` : null]
     .filter(Boolean)
@@ -297,14 +319,71 @@ export function drawHex(h) {
     towns,
     cityNodes,
     revenues,
-    terrainMark(h),
+    terrain,
     markers(h),
-    h.label
-      ? svg("text", { class: "hex-label", x: (-0.5 * S).toFixed(1), y: (0.2 * S).toFixed(1), "font-size": 0.26 * S, text: h.label })
-      : null,
+    label,
     name,
     svg("text", { class: "hex-id", y: (-0.74 * S).toFixed(1), "font-size": 0.13 * S, text: h.id }),
   );
+}
+
+const LABEL_SPOTS = [[-0.56, 0.2], [-0.56, -0.3], [0.56, 0.2], [0.56, -0.3], [-0.62, 0], [0.62, 0], [0, -0.5]].map(([x, y]) => [x * S, y * S]);
+const TERRAIN_SPOTS = [[-0.42, -0.3], [0.42, 0.3], [-0.42, 0.3], [0.42, -0.3], [0, -0.55]].map(([x, y]) => [x * S, y * S]);
+const NAME_SPOTS = [
+  [0, 0.56], [0, -0.5], [0, 0.7], [0.25, 0.62], [-0.25, 0.62], [0.3, -0.55], [-0.3, -0.55],
+  [0.42, 0.22], [-0.42, -0.22], [0.42, -0.22], [-0.42, 0.22], [0, 0.1],
+].map(([x, y]) => [x * S, y * S]);
+
+function xy([x, y]) {
+  return { x: x.toFixed(1), y: y.toFixed(1) };
+}
+
+/** Where a hex's words and marks go: the first of their candidate places that overlaps none
+ * of the hex's cities and towns or what was placed before (else the first), so that no label
+ * hides another (New York's two cities, its label, its water and its name). */
+class Spots {
+  constructor(h, stops) {
+    this.taken = [
+      ...(h.cities || []).map((c, i) => {
+        const n = c.slots.length || 1;
+        const [hw, hh] = n === 1 ? [0.3, 0.3] : n === 2 ? [0.45, 0.25] : [0.45, 0.45];
+        return box(stops[`c${i}`], hw * S, hh * S);
+      }),
+      ...(h.towns || []).map((_, i) => box(stops[`t${i}`], 0.12 * S, 0.12 * S)),
+      box([0, -0.74 * S], 0.16 * S, 0.09 * S), // the hex's id
+    ];
+  }
+
+  /** The first free place among `candidates` for a box of half-sizes `hw`, `hh` whose
+   * centre is `dy` below the place; the place is taken. */
+  take(candidates, hw, hh, dy = 0) {
+    const clash = (at) => {
+      const mine = box([at[0], at[1] + dy], hw, hh);
+      return this.taken.reduce((sum, t) => sum + overlap(t, mine), 0);
+    };
+    let at = candidates[0];
+    let least = clash(at);
+    for (const c of candidates.slice(1)) {
+      if (least === 0) break;
+      const area = clash(c);
+      if (area < least) [at, least] = [c, area];
+    }
+    this.taken.push(box([at[0], at[1] + dy], hw, hh));
+    return at;
+  }
+}
+
+function box([x, y], hw, hh) {
+  return [x - hw, y - hh, x + hw, y + hh];
+}
+
+function overlap(a, b) {
+  return Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+}
+
+/** A city's name as large as the hex's width allows (a long name gets a smaller size). */
+function nameSize(name) {
+  return Math.min(0.22 * S, (1.75 * S) / (0.56 * name.length));
 }
 
 /** The map's extent on the drawing: [x, y, width, height]. */
@@ -318,7 +397,8 @@ function extent(hexes) {
     y0 = Math.min(y0, y - hh);
     y1 = Math.max(y1, y + hh);
   }
-  return [x0 - 4, y0 - 4, x1 - x0 + 8, y1 - y0 + 8];
+  const pad = 0.2 * S; // a long name at the edge stays on the drawing
+  return [x0 - pad, y0 - 4, x1 - x0 + 2 * pad, y1 - y0 + 8];
 }
 
 /** The map panel: an SVG with zoom and pan, redrawn from each view. */
@@ -339,7 +419,7 @@ export class MapView {
       {
         type: "button",
         class: "small map-wide-toggle",
-        title: "A wider map (the other columns narrower)",
+        title: "The map across the whole page (the other panels below it)",
         onclick: () => {
           const layout = this.node.closest(".layout");
           if (layout) wide.textContent = layout.classList.toggle("map-wide") ? "Narrower" : "Wider";
@@ -348,7 +428,8 @@ export class MapView {
       "Wider",
     );
     this.tools = el("div", { class: "map-tools" }, zoomIn, zoomOut, fit, wide);
-    this.node = el("div", { class: "map" }, this.svg, this.tools);
+    // the tools sit above the drawing, so that they never hide a hex
+    this.node = el("div", { class: "map" }, this.tools, this.svg);
     this.empty = el("p", { class: "muted map-empty", text: "This position has no map to draw." });
     this.listen();
   }
@@ -361,7 +442,7 @@ export class MapView {
       this.drawn = null;
       return;
     }
-    if (this.empty.parentNode) this.node.replaceChildren(this.svg, this.tools);
+    if (this.empty.parentNode) this.node.replaceChildren(this.tools, this.svg);
     setLayout(map.layout);
     this.layer.replaceChildren(...map.hexes.map(drawHex));
     this.hexes = new Map(map.hexes.map((h) => [h.id, h]));

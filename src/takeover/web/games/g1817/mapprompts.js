@@ -50,6 +50,24 @@ export function laidHex(hex, design, name, rotation) {
   };
 }
 
+/** The rotations of one tile on one hex that draw differently, the first of each (a straight
+ * track drawn at rotations 0 and 3 is one choice): what a rotation draws is its design's
+ * paths turned, each path's ends in order; a choice is never lost, only a look-alike. */
+function distinctDrawings(list, designs) {
+  const seen = new Set();
+  return list.filter((action) => {
+    const design = designs[tileName(action.tile)];
+    if (!design) return true;
+    const look = design.paths
+      .map((ends) => ends.map((end) => String(rotateEnd(end, action.rotation))).sort().join("-"))
+      .sort()
+      .join("|");
+    if (seen.has(look)) return false;
+    seen.add(look);
+    return true;
+  });
+}
+
 /** A small drawing of one tile design at a rotation, for the tile picker. */
 function tileIcon(design, name, rotation) {
   const blank = { id: name, letter: 0, number: 0, name: "", borders: [], markers: [] };
@@ -87,6 +105,9 @@ function layWidget(prompt, options, view) {
   const box = el("div", { class: "choices w-lay_tile lay-box" });
   const hexes = new Map(((view.map && view.map.hexes) || []).map((h) => [h.id, h]));
   const designs = view.tiles || {};
+  for (const tiles of byHex.values()) {
+    for (const [key, list] of tiles) tiles.set(key, distinctDrawings(list, designs));
+  }
 
   const preview = () => {
     const map = mapLink.map;

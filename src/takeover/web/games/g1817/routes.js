@@ -2,7 +2,8 @@
 // clicked on the map in order (a click on the last hex takes it back). The hexes are cut
 // into the record's connections at every stop (a hex with a city, town or off-board), which
 // is drawing, not a rule; the server checks the routes and computes their revenue, and
-// says why when a route is not legal. A listed run (the engine's suggestion) is the start.
+// says why when a route is not legal (the refusal goes once a route changes). A listed run
+// (the engine's suggestion) is the start, and "Suggested routes" brings it back; Enter runs.
 
 import { el, money } from "../../shell/dom.js";
 import { clickWord } from "../../shell/words.js";
@@ -58,6 +59,12 @@ export function routeEditor({ view, sym, act, scratch, suggested, none = null })
       : null;
   }
   const box = el("div", { class: "route-editor" });
+  // a route changed: the server's refusal of the last one no longer applies
+  const changed = () => {
+    const prompt = box.closest(".prompt") || document.querySelector(".prompt");
+    const error = prompt && prompt.querySelector(".prompt-error");
+    if (error) error.remove();
+  };
 
   const routes = () =>
     trains
@@ -110,6 +117,25 @@ export function routeEditor({ view, sym, act, scratch, suggested, none = null })
             ? "Run the suggested routes"
             : "Run these routes",
     );
+    const changedFromSuggested = suggested && !same(suggested.routes);
+    const restore = changedFromSuggested
+      ? el(
+          "button",
+          {
+            type: "button",
+            class: "small restore-suggested",
+            onclick: () => {
+              scratch.routes = {};
+              for (const r of suggested.routes || []) scratch.routes[r.train] = hexesOf(r.connections);
+              changed();
+              draw();
+              show();
+            },
+          },
+          "Suggested routes",
+        )
+      : null;
+    box.runButton = run;
     box.replaceChildren(
       el("p", {
         class: "hint",
@@ -148,6 +174,7 @@ export function routeEditor({ view, sym, act, scratch, suggested, none = null })
                     class: "small",
                     onclick: () => {
                       scratch.routes[train] = [];
+                      changed();
                       draw();
                       show();
                     },
@@ -161,7 +188,7 @@ export function routeEditor({ view, sym, act, scratch, suggested, none = null })
       incomplete.length
         ? el("p", { class: "muted", text: "A route starts and ends at a stop (a city, town or off-board)." })
         : "",
-      el("div", { class: "row" }, run),
+      el("div", { class: "row" }, run, restore),
     );
   };
 
@@ -171,9 +198,24 @@ export function routeEditor({ view, sym, act, scratch, suggested, none = null })
     const list = scratch.routes[train] || (scratch.routes[train] = []);
     if (list[list.length - 1] === hex) list.pop();
     else list.push(hex);
+    changed();
     draw();
     show();
   };
+  // Enter runs the routes as drawn (while this editor is on the page and the run is allowed)
+  const enter = (e) => {
+    if (!box.isConnected) {
+      document.removeEventListener("keydown", enter);
+      return;
+    }
+    const target = e.target && e.target.tagName;
+    if (e.key !== "Enter" || target === "INPUT" || target === "BUTTON" || target === "TEXTAREA") return;
+    if (box.runButton && !box.runButton.disabled) {
+      e.preventDefault();
+      box.runButton.click();
+    }
+  };
+  document.addEventListener("keydown", enter);
   mapLink.fresh = true;
   mapLink.after = show;
   draw();

@@ -1,10 +1,10 @@
-// 1817's panels on the live table page: the stock market, the map and the bank in the main
-// column; the auction under way and the corporations beside the prompt; the players with
-// the log and chat. The shell places the panels and calls `update` with every `state`.
+// 1817's panels on the live table page: the map first, then the corporations, the stock market
+// and the bank in the main column; the auction under way and the route editor beside the
+// prompt; the players with the log and chat. The shell places the panels and calls `update` with every `state`.
 
 import { el, replace } from "../../shell/dom.js";
 import { renderAuction } from "./auction.js";
-import { renderBank } from "./bank.js";
+import { renderBank, roundWords } from "./bank.js";
 import { renderCorporations } from "./corps.js";
 import { MapView } from "./map.js";
 import { mapLink, markLegal } from "./maplink.js";
@@ -32,8 +32,8 @@ export class G1817Table {
     this.sheetBox = el("section", { class: "sheet-box" });
     this.logFilter = new LogFilter();
     this.panels = {
-      main: [this.marketBox, this.mapBox, this.bankBox, this.sheetBox],
-      decide: [this.routeBox, this.auctionBox, this.corpsBox],
+      main: [this.mapBox, this.corpsBox, this.marketBox, this.bankBox, this.sheetBox],
+      decide: [this.routeBox, this.auctionBox],
       aside: [this.playersBox, this.logFilter.node],
     };
   }
@@ -42,6 +42,8 @@ export class G1817Table {
     const view = state.view;
     const names = this.ctx.names();
     this.map.update(view);
+    // the first round has no event that starts it: its heading opens the log
+    if (this.ctx.opening) this.ctx.opening(`— ${roundWords("Auction", 1, 1)} —`);
     // what the prompt (drawn just before) asked of the map for this state
     const legal = state.legal || [];
     if (!mapLink.fresh) mapLink.onPick = null;
