@@ -17,12 +17,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from takeover.server.config import Settings
 from takeover.server.limits import Addresses, Bucket, chat_key, check_chat, client_address
+from takeover.server.listings import NOTHING, Listed
 from takeover.server.master import Master, MasterError
 from takeover.server.messages import (
     chat_message,
     clock_message,
     error_message,
     history_message,
+    legal_message,
     state_message,
     table_message,
 )
@@ -100,6 +102,7 @@ class Hub:
         self.chat_buckets: dict[str, Bucket] = {}
         """Each seat's chat rate (a spectator's: per address), over all its connections."""
         master.listeners.append(self)
+        master.listings.listeners.append(self)
 
     # ------------------------------------------------------------------ the master's news
     def on_update(self, table: Table, update: Update | None) -> None:
@@ -108,9 +111,21 @@ class Hub:
         for conn in self.rooms.get(table.id, ()):
             text = cache.get(conn.seat)
             if text is None:
-                message = state_message(table, conn.seat, update, views=views)
+                listed = self._listed(table, conn.seat)
+                message = state_message(table, conn.seat, update, views=views, listed=listed)
                 text = cache[conn.seat] = _dumps(message)
             conn.send(text)
+
+    def _listed(self, table: Table, seat: int | None) -> Listed | None:
+        """``seat``'s legal actions now; ``None`` while they are being listed."""
+        return NOTHING if seat is None else self.master.listings.now(table, seat)
+
+    def on_listing(self, table: Table, seq: int, seat: int, listed: Listed) -> None:
+        """A slow listing is ready: the seat's connections get it."""
+        text = _dumps(legal_message(seq, listed))
+        for conn in self.rooms.get(table.id, ()):
+            if conn.seat == seat:
+                conn.send(text)
 
     def on_table(self, table: Table) -> None:
         self._broadcast(table, _dumps(table_message(table)))
@@ -281,7 +296,8 @@ class Hub:
         for line in chat:
             conn.send_json(chat_message(line))
         if table.state is not None:
-            conn.send(_dumps(state_message(table, seat, None, table.recent)))
+            listed = self._listed(table, seat)
+            conn.send(_dumps(state_message(table, seat, None, table.recent, listed=listed)))
         self.master.connect(table, seat)
         await self.master.clock.back(table, seat)  # a person who opens their seat is back
 

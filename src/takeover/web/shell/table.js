@@ -145,6 +145,10 @@ export class TablePage {
         if (!(await this.useGame(gameOf(this.table, m, m.view)))) return;
         this.onState(m);
         break;
+      case "legal":
+      case "legal_error":
+        this.onLegal(m);
+        break;
       case "clock":
         this.onClock(m);
         break;
@@ -367,6 +371,21 @@ export class TablePage {
     }
     if (m.last) this.log.append([{ seq: m.seq, ...m.last, events: m.events }]);
     for (const text of this.notes.splice(0)) this.log.note(text, "note game-note");
+    if (m.legal_pending) this.say("Working out your possible moves…", "pending");
+    else if (m.legal_error) this.say(m.legal_error, "warn");
+  }
+
+  /**
+   * The legal actions of a position whose `state` said `legal_pending` (the server listed
+   * them away from the table: 1817's route decisions), or, after `legal_error`, the quick
+   * ones it offers instead. A listing for an older position is stale: ignored.
+   */
+  onLegal(m) {
+    if (!this.state || m.seq !== this.state.seq) return;
+    this.state = { ...this.state, legal: m.legal, legal_text: m.legal_text, legal_pending: false };
+    this.draw();
+    if (m.type === "legal_error") this.say(m.message, "warn");
+    else if (this.notice.querySelector(".pending")) this.say("");
   }
 
   // ------------------------------------------------------------------ drawing
@@ -428,6 +447,7 @@ export class TablePage {
     this.view.update(m);
     document.title = m.legal.length ? "● Your move – Takeover" : "Takeover";
     this.node.dataset.seq = String(m.seq);
+    this.node.dataset.legalPending = m.legal_pending ? "yes" : "no";
     this.node.dataset.status = m.status;
     if (m.status === "finished") this.drawSheet();
     else replace(this.sheetBox);
