@@ -55,9 +55,10 @@ OPEN = contextlib.ExitStack()
 """The connections a test opens, closed before its server stops (:func:`server`)."""
 
 
-def say_hello(base: str, table_id: str, token: str) -> ClientConnection:
+def say_hello(base: str, table_id: str, token: str, pending: bool = True) -> ClientConnection:
+    """A seat's connection; ``pending``: it takes ``legal_pending`` states."""
     ws = OPEN.enter_context(connect(f"ws://{base}/ws/tables/{table_id}"))
-    ws.send(json.dumps({"type": "hello", "token": token}))
+    ws.send(json.dumps({"type": "hello", "token": token, "legal_pending": pending}))
     recv(ws, "welcome")
     return ws
 
@@ -108,6 +109,25 @@ def test_a_kept_listing_costs_a_reconnect_nothing(tmp_path: Any) -> None:
         again.send(json.dumps({"type": "action", "seq": state["seq"], "action": state["legal"][0]}))
         after = recv(again, "state")
         assert after["seq"] == state["seq"] + 1
+
+
+def test_a_client_that_does_not_take_pending_states_gets_its_state_with_the_listing(
+    tmp_path: Any,
+) -> None:
+    with server(tmp_path, "listing_burn_seconds=1", "listing_seconds=60") as base:
+        table_id, tokens, sockets, first = open_1817(base)
+        ready = recv(sockets[first["seat"]], "legal", 60)
+        # the same seat, as a client of before (no ``legal_pending`` in its hello)
+        old = say_hello(base, table_id, tokens[first["seat"]], pending=False)
+        state = recv(old, "state")  # kept: at once
+        assert state["legal"] == ready["legal"] and state["legal_pending"] is False
+        old.send(json.dumps({"type": "action", "seq": state["seq"], "action": state["legal"][0]}))
+        # the next position is slow again: its state comes once listed, never empty
+        after = recv(old, "state", 60)
+        assert after["seq"] == state["seq"] + 1
+        assert after["legal_pending"] is False
+        decider = after["decision"]["seats"]
+        assert bool(after["legal"]) == (first["seat"] in decider)
 
 
 def test_a_listing_past_its_deadline_offers_the_quick_ones_and_says_why(tmp_path: Any) -> None:

@@ -59,6 +59,8 @@ class Connection:
         self.strikes = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
         self.closing = False
+        self.pending_ok = False
+        """Whether the client takes ``legal_pending`` states (said in its ``hello``)."""
 
     def send(self, text: str) -> None:
         """Queue ``text``; a client too slow to keep up is disconnected."""
@@ -101,18 +103,33 @@ class Hub:
         self.addresses = Addresses(settings.connections_per_address)
         self.chat_buckets: dict[str, Bucket] = {}
         """Each seat's chat rate (a spectator's: per address), over all its connections."""
+        self._deferred: dict[
+            tuple[str, int, int], list[tuple[Connection, Update | None, bool]]
+        ] = {}
+        """The ``state`` messages waiting for a slow listing, by table, position and seat."""
         master.listeners.append(self)
         master.listings.listeners.append(self)
 
     # ------------------------------------------------------------------ the master's news
     def on_update(self, table: Table, update: Update | None) -> None:
+        if self._deferred:
+            self._forget_deferred(table.id, table.seq)
         cache: dict[int | None, str] = {}
         views: dict[int | None, dict[str, Any]] = {}
+        encoded: dict[int, msgspec.Raw] = {}
         for conn in self.rooms.get(table.id, ()):
+            if not conn.pending_ok and self._defer(table, conn, update):
+                continue
             text = cache.get(conn.seat)
             if text is None:
                 listed = self._listed(table, conn.seat)
                 message = state_message(table, conn.seat, update, views=views, listed=listed)
+                # a view several seats share (``SHARED_VIEW``) is encoded once for all
+                view = message["view"]
+                raw = encoded.get(id(view))
+                if raw is None:
+                    raw = encoded[id(view)] = msgspec.Raw(_encoder.encode(view))
+                message["view"] = raw
                 text = cache[conn.seat] = _dumps(message)
             conn.send(text)
 
@@ -120,12 +137,35 @@ class Hub:
         """``seat``'s legal actions now; ``None`` while they are being listed."""
         return NOTHING if seat is None else self.master.listings.now(table, seat)
 
+    def _defer(
+        self, table: Table, conn: Connection, update: Update | None, recent: bool = False
+    ) -> bool:
+        """Whether ``conn``'s ``state`` waits for its seat's slow listing (a client that
+        does not take ``legal_pending``): it is sent with the listing (:meth:`on_listing`)."""
+        if conn.seat is None or self.master.listings.now(table, conn.seat) is not None:
+            return False
+        waiting = self._deferred.setdefault((table.id, table.seq, conn.seat), [])
+        waiting.append((conn, update, recent))
+        return True
+
     def on_listing(self, table: Table, seq: int, seat: int, listed: Listed) -> None:
-        """A slow listing is ready: the seat's connections get it."""
+        """A slow listing is ready: the seat's connections get it (a ``legal`` message, or
+        the ``state`` that waited for it)."""
         text = _dumps(legal_message(seq, listed))
+        waiting = self._deferred.pop((table.id, seq, seat), [])
         for conn in self.rooms.get(table.id, ()):
-            if conn.seat == seat:
+            if conn.seat == seat and conn.pending_ok:
                 conn.send(text)
+        for conn, update, recent in waiting:
+            past = table.recent if recent else ()
+            conn.send(_dumps(state_message(table, seat, update, past, listed=listed)))
+
+    def _forget_deferred(self, table_id: str, seq: int | None = None) -> None:
+        """Drop the states waiting at ``table_id`` before ``seq`` (the table moved on: they
+        get the newer one), or all of them (``None``: the table closed)."""
+        for key in [k for k in self._deferred if k[0] == table_id]:
+            if seq is None or key[1] < seq:
+                del self._deferred[key]
 
     def on_table(self, table: Table) -> None:
         self._broadcast(table, _dumps(table_message(table)))
@@ -137,6 +177,7 @@ class Hub:
         self._broadcast(table, _dumps(clock_message(table, event)))
 
     def on_removed(self, table: Table) -> None:
+        self._forget_deferred(table.id)
         for conn in self.rooms.pop(table.id, set()):
             conn.send_json(error_message("not_found", "this table was closed for inactivity"))
             conn.close()
@@ -295,7 +336,10 @@ class Hub:
         )
         for line in chat:
             conn.send_json(chat_message(line))
-        if table.state is not None:
+        conn.pending_ok = msg.legal_pending
+        if table.state is not None and (
+            conn.pending_ok or not self._defer(table, conn, None, True)
+        ):
             listed = self._listed(table, seat)
             conn.send(_dumps(state_message(table, seat, None, table.recent, listed=listed)))
         self.master.connect(table, seat)

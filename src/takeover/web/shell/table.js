@@ -67,7 +67,10 @@ export class TablePage {
       this.tableId,
       () => {
         const s = seats.get(this.tableId);
-        return s ? { type: "hello", token: s.token } : { type: "hello", spectate: true };
+        // legal_pending: this page takes a slow position's legal actions in a `legal` message
+        return s
+          ? { type: "hello", token: s.token, legal_pending: true }
+          : { type: "hello", spectate: true };
       },
       {
         // Messages are handled one after another: the first may have to load the game module.
