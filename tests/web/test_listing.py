@@ -64,3 +64,34 @@ def test_a_listing_out_of_time_offers_the_quick_ones(page: Any, server: Any) -> 
     assert "could not be listed within 10 s" in page.locator(".notice").inner_text()
     page.get_by_role("button", name="Run no train").first.click()
     assert action_sent(page, fake) == none[0]
+
+
+def test_a_view_patch_gives_the_next_position(page: Any, server: Any) -> None:
+    """The page asks for patches in its hello; a ``state`` with ``view_patch`` (what the
+    server's diff says changed) shows the same position as the whole view would."""
+    from takeover.server.patches import diff
+
+    game, _ = P.at(ROUTES)
+    seat = P.seat_to_move(game)
+    first = P.state_message(game, seat)
+    fake = FakeTable(page, first, seat, table=table_entry(P.names(game), game="1817"))
+    fake.open(server.url)
+    page.wait_for_selector(".map svg .hex")
+    hello = next(m for m in fake.sent if m["type"] == "hello")
+    assert hello["patches"] is True
+    runs = [a for a in first["legal"] if a["type"] == "run_routes"]
+    best = max(runs, key=lambda a: len(a["routes"]))
+    before = game.view(seat)
+    game.apply(game.action_from_dict(best), seat)
+    after = P.state_message(game, seat, seq=8)
+    patched = {k: v for k, v in after.items() if k != "view"}
+    fake.send({**patched, "view_patch": diff(before, after["view"])})
+    page.wait_for_selector("[data-seq='8']")
+    shown = page.locator(".layout").inner_text()
+    # a whole view of the same position, on a fresh page, shows the same
+    other = page.context.new_page()
+    again = FakeTable(other, after, seat, table=table_entry(P.names(game), game="1817"))
+    again.open(server.url)
+    other.wait_for_selector("[data-seq='8']")
+    assert other.locator(".layout").inner_text() == shown
+    other.close()

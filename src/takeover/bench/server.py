@@ -175,7 +175,8 @@ async def _table(
     async def seat(token: str, n: int) -> None:
         base = ws_base if isinstance(ws_base, str) else ws_base[n % len(ws_base)]
         async with connect(f"{base}/ws/tables/{table_id}", max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token, "legal_pending": True}))
+            hello = {"type": "hello", "token": token, "legal_pending": True, "patches": True}
+            await ws.send(json.dumps(hello))
             ready_count.append(1)
             if len(ready_count) == seats:
                 ready.set()

@@ -42,6 +42,8 @@ class Hello(ClientMessage, tag="hello"):
     legal_pending: bool = False
     """The client takes ``legal_pending`` states and ``legal`` messages (a slow listing);
     otherwise its ``state`` waits until the listing is ready."""
+    patches: bool = False
+    """The client takes ``view_patch`` (what changed in its view) instead of whole views."""
 
 
 class ActionMessage(ClientMessage, tag="action"):

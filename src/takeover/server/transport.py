@@ -28,6 +28,7 @@ from takeover.server.messages import (
     state_message,
     table_message,
 )
+from takeover.server.patches import Patch, diff
 from takeover.server.schemas import (
     ActionMessage,
     Back,
@@ -61,6 +62,10 @@ class Connection:
         self.closing = False
         self.pending_ok = False
         """Whether the client takes ``legal_pending`` states (said in its ``hello``)."""
+        self.patches = False
+        """Whether the client takes ``view_patch`` (said in its ``hello``) ..."""
+        self.view_seq: int | None = None
+        """... and the position of the last view it was sent (whole or patched)."""
 
     def send(self, text: str) -> None:
         """Queue ``text``; a client too slow to keep up is disconnected."""
@@ -107,6 +112,9 @@ class Hub:
             tuple[str, int, int], list[tuple[Connection, Update | None, bool]]
         ] = {}
         """The ``state`` messages waiting for a slow listing, by table, position and seat."""
+        self._views: dict[str, tuple[int, dict[int | None, dict[str, Any]]]] = {}
+        """Each table's views at its position (by seat; ``None``: shared or a spectator's),
+        kept while a connection there takes patches: the next update sends what changed."""
         master.listeners.append(self)
         master.listings.listeners.append(self)
 
@@ -114,24 +122,39 @@ class Hub:
     def on_update(self, table: Table, update: Update | None) -> None:
         if self._deferred:
             self._forget_deferred(table.id, table.seq)
-        cache: dict[int | None, str] = {}
+        cache: dict[tuple[int | None, bool], str] = {}
         views: dict[int | None, dict[str, Any]] = {}
         encoded: dict[int, msgspec.Raw] = {}
-        for conn in self.rooms.get(table.id, ()):
+        patches: dict[int | None, Patch] = {}
+        room = self.rooms.get(table.id, ())
+        kept = self._views.pop(table.id, None)
+        before = kept[1] if kept is not None and kept[0] == table.seq - 1 else None
+        for conn in room:
             if not conn.pending_ok and self._defer(table, conn, update):
                 continue
-            text = cache.get(conn.seat)
+            patch = before is not None and conn.patches and conn.view_seq == table.seq - 1
+            text = cache.get((conn.seat, patch))
             if text is None:
                 listed = self._listed(table, conn.seat)
                 message = state_message(table, conn.seat, update, views=views, listed=listed)
-                # a view several seats share (``SHARED_VIEW``) is encoded once for all
-                view = message["view"]
-                raw = encoded.get(id(view))
-                if raw is None:
-                    raw = encoded[id(view)] = msgspec.Raw(_encoder.encode(view))
-                message["view"] = raw
-                text = cache[conn.seat] = _dumps(message)
+                view = message.pop("view")
+                key = None if views.get(None) is view else conn.seat
+                if patch and before is not None and key in before:
+                    ops = patches.get(key)
+                    if ops is None:
+                        ops = patches[key] = diff(before[key], view)
+                    message["view_patch"] = ops
+                else:
+                    # a view several seats share (``SHARED_VIEW``) is encoded once for all
+                    raw = encoded.get(id(view))
+                    if raw is None:
+                        raw = encoded[id(view)] = msgspec.Raw(_encoder.encode(view))
+                    message["view"] = raw
+                text = cache[(conn.seat, patch)] = _dumps(message)
             conn.send(text)
+            conn.view_seq = table.seq
+        if any(conn.patches for conn in room):
+            self._views[table.id] = (table.seq, views)  # what the next update patches
 
     def _listed(self, table: Table, seat: int | None) -> Listed | None:
         """``seat``'s legal actions now; ``None`` while they are being listed."""
@@ -159,6 +182,7 @@ class Hub:
         for conn, update, recent in waiting:
             past = table.recent if recent else ()
             conn.send(_dumps(state_message(table, seat, update, past, listed=listed)))
+            conn.view_seq = seq
 
     def _forget_deferred(self, table_id: str, seq: int | None = None) -> None:
         """Drop the states waiting at ``table_id`` before ``seq`` (the table moved on: they
@@ -178,6 +202,7 @@ class Hub:
 
     def on_removed(self, table: Table) -> None:
         self._forget_deferred(table.id)
+        self._views.pop(table.id, None)
         for conn in self.rooms.pop(table.id, set()):
             conn.send_json(error_message("not_found", "this table was closed for inactivity"))
             conn.close()
@@ -336,12 +361,13 @@ class Hub:
         )
         for line in chat:
             conn.send_json(chat_message(line))
-        conn.pending_ok = msg.legal_pending
+        conn.pending_ok, conn.patches = msg.legal_pending, msg.patches
         if table.state is not None and (
             conn.pending_ok or not self._defer(table, conn, None, True)
         ):
             listed = self._listed(table, seat)
             conn.send(_dumps(state_message(table, seat, None, table.recent, listed=listed)))
+            conn.view_seq = table.seq
         self.master.connect(table, seat)
         await self.master.clock.back(table, seat)  # a person who opens their seat is back
 

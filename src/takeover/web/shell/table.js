@@ -11,6 +11,7 @@ import { awayNotice, clockNote, TurnClock } from "./clock.js";
 import { el, replace } from "./dom.js";
 import { endVoteNodes } from "./endvote.js";
 import { GameLog } from "./log.js";
+import { applyPatch } from "./patch.js";
 import { Prompt } from "./prompt.js";
 import { displayNames, seatLabel } from "./seats.js";
 import { settingsLine } from "./settings.js";
@@ -69,8 +70,8 @@ export class TablePage {
         const s = seats.get(this.tableId);
         // legal_pending: this page takes a slow position's legal actions in a `legal` message
         return s
-          ? { type: "hello", token: s.token, legal_pending: true }
-          : { type: "hello", spectate: true };
+          ? { type: "hello", token: s.token, legal_pending: true, patches: true }
+          : { type: "hello", spectate: true, patches: true };
       },
       {
         // Messages are handled one after another: the first may have to load the game module.
@@ -145,6 +146,11 @@ export class TablePage {
         this.drawAway();
         break;
       case "state":
+        if (m.view_patch) {
+          // what changed since the last state (the hello asked for patches)
+          m.view = applyPatch(this.state.view, m.view_patch);
+          delete m.view_patch;
+        }
         if (!(await this.useGame(gameOf(this.table, m, m.view)))) return;
         this.onState(m);
         break;
