@@ -15,7 +15,7 @@ import httpx2
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from .serving import free_port, recv, serve, stop
+from .serving import bot_workers, free_port, recv, serve, stop
 
 
 @contextlib.contextmanager
@@ -26,11 +26,17 @@ def server(tmp_path: Any, *limits: str) -> Iterator[str]:
     for limit in ("open_tables_per_address=100", "connections_per_address=100", *limits):
         options += ["--limit", limit]
     proc = serve(port, f"sqlite:///{tmp_path / 'takeover.db'}", tmp_path, *options)
+    SERVERS.append(proc.pid)
     try:
         with OPEN:
             yield f"127.0.0.1:{port}"
     finally:
         stop(proc)
+
+
+def niceness(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as f:
+        return int(f.read().rsplit(")", 1)[1].split()[16])
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -50,6 +56,9 @@ def seated(base: str, game: str, seats: int, ruleset: str | None = None) -> tupl
         tokens.append(post(base, f"/api/tables/{table_id}/join", {"name": f"P{n}"})["token"])
     return table_id, tokens
 
+
+SERVERS: list[int] = []
+"""The process ids of the servers the tests started, the latest last."""
 
 OPEN = contextlib.ExitStack()
 """The connections a test opens, closed before its server stops (:func:`server`)."""
@@ -92,6 +101,9 @@ def test_a_slow_listing_does_not_delay_another_tables_reply(tmp_path: Any) -> No
         # ... before the slow listing is ready: it comes later, for the same position
         ready = recv(ws, "legal", 60)
         assert time.monotonic() > answered
+        # the listing worker gives way to the server for the CPU
+        server_nice = niceness(SERVERS[-1])
+        assert server_nice + 10 in {niceness(pid) for pid in bot_workers(SERVERS[-1])}
         assert ready["seq"] == first["seq"] and ready["legal"] and ready["legal_text"]
         assert len(ready["legal"]) == len(ready["legal_text"])
 

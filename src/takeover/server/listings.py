@@ -17,6 +17,8 @@ While a slow listing is worked on, the deciding seat's ``state`` says
 (``legal_error`` with the quick listing when the deadline passed). See
 docs/server-protocol.md.
 
+The workers run at a lower CPU priority (:data:`NICE`) than the server process.
+
 ``listing_burn_seconds`` is a hook for tests and benchmarks: every listing of a game that
 offers ``SLOW_LISTING`` then counts as slow and first spends that much CPU time (in the
 worker, or on the event loop with ``listing_workers = 0``), as the slowest route
@@ -42,6 +44,10 @@ log = logging.getLogger("takeover.server")
 
 TASK = "takeover.server.listings:list_forms"
 WARM = ("takeover.acquire", "takeover.g1817")
+NICE = 10
+"""How much lower a listing worker's CPU priority is than the server's: on a machine with
+fewer free cores than busy workers, a long search takes the CPU the tables leave, not the
+event loop's share."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +99,7 @@ class Listings:
         self.pool: WorkerPool | None = None
         if settings.listing_workers > 0:
             self.pool = WorkerPool(
-                settings.listing_workers, self.seconds, TASK, WARM, label="listing"
+                settings.listing_workers, self.seconds, TASK, WARM, label="listing", nice=NICE
             )
         self.listeners: list[ListingListener] = []
         self._kept: dict[str, tuple[int, dict[int, Listed | asyncio.Future[Listed]]]] = {}
