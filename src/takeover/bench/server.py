@@ -70,6 +70,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="instead: the game engine's share of a server action (copy, apply, view, legal "
         "forms, encoding) along random games of each --game, without a server",
     )
+    p.add_argument(
+        "--stall",
+        type=seconds,
+        metavar="SECONDS",
+        help="beside the measured tables, one 1817 table whose every position costs SECONDS "
+        "of CPU to list (the server's test hook listing_burn_seconds), played at once",
+    )
+    p.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a limit of the spawned server (takeover serve --limit), e.g. listing_workers=0",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
 
@@ -155,11 +169,14 @@ async def _table(
     """Per seq: the deciding seats told of no legal action (all of them: the game rests)."""
     done = asyncio.Event()
     resting: list[bool] = []
+    latest = [0]
+    """The latest position's ``seq`` (a slow listing for an older one is dropped)."""
 
     async def seat(token: str, n: int) -> None:
         base = ws_base if isinstance(ws_base, str) else ws_base[n % len(ws_base)]
         async with connect(f"{base}/ws/tables/{table_id}", max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
+            hello = {"type": "hello", "token": token, "legal_pending": True, "patches": True}
+            await ws.send(json.dumps(hello))
             ready_count.append(1)
             if len(ready_count) == seats:
                 ready.set()
@@ -172,9 +189,14 @@ async def _table(
                     else:
                         level.errors.append(f"{message['code']}: {message['message']}")
                     continue
+                if kind in ("legal", "legal_error"):  # a slow listing, for the position
+                    if message["seq"] == latest[0] and message["legal"]:
+                        await act(ws, message["seq"], message["legal"])
+                    continue
                 if kind != "state":
                     continue
                 seq = message["seq"]
+                latest[0] = seq
                 seen[seq] = seen.get(seq, 0) + 1
                 if seen[seq] == seats and seq in sent:
                     began = sent.pop(seq)
@@ -190,6 +212,8 @@ async def _table(
                     return
                 legal = message["legal"]
                 decision = message.get("decision")
+                if message.get("legal_pending"):
+                    continue  # a ``legal`` message brings them
                 if not legal and decision is not None and n in decision["seats"]:
                     unlisted[seq] = unlisted.get(seq, 0) + 1
                     if unlisted[seq] == len(decision["seats"]):
@@ -197,15 +221,15 @@ async def _table(
                         done.set()
                         return
                 if legal:
-                    action = (
-                        next(
-                            (a for a in legal if a["type"] == "declare_end" or a.get("end_game")),
-                            None,
-                        )
-                        or legal[rng.randrange(len(legal))]
-                    )
-                    sent[seq + 1] = time.perf_counter()
-                    await ws.send(encode({"type": "action", "seq": seq, "action": action}).decode())
+                    await act(ws, seq, legal)
+
+    async def act(ws: Any, seq: int, legal: list[dict[str, Any]]) -> None:
+        action = (
+            next((a for a in legal if a["type"] == "declare_end" or a.get("end_game")), None)
+            or legal[rng.randrange(len(legal))]
+        )
+        sent[seq + 1] = time.perf_counter()
+        await ws.send(encode({"type": "action", "seq": seq, "action": action}).decode())
 
     ready = asyncio.Event()
     ready_count: list[int] = []
@@ -257,7 +281,10 @@ async def _measure(
     pid: int | None = None,
     game: str = "acquire",
     ruleset: str | None = None,
+    stall: Level | None = None,
 ) -> Level:
+    """Keep ``tables`` tables of ``game`` busy; with ``stall``, one more table of its game
+    (counted there, not in the measured level's figures)."""
     import httpx2
 
     level = Level(tables, game, ruleset)
@@ -267,11 +294,17 @@ async def _measure(
         slots = [
             asyncio.create_task(_slot(http, ws_base, level, seats, seed)) for seed in range(tables)
         ]
+        if stall is not None:
+            slots.append(asyncio.create_task(_slot(http, ws_base, stall, seats, tables)))
         await asyncio.sleep(warmup)
         level.measuring = True
+        if stall is not None:
+            stall.measuring = True
         t0, server0, client0 = time.perf_counter(), _cpu_seconds(pid), time.process_time()
         await asyncio.sleep(seconds)
         level.measuring = False
+        if stall is not None:
+            stall.measuring, stall.stop = False, True
         level.elapsed = time.perf_counter() - t0
         server1 = _cpu_seconds(pid)
         if server0 is not None and server1 is not None:
@@ -400,11 +433,23 @@ def run(args: argparse.Namespace) -> int:
         return 0
     levels = args.tables
     results = []
-    with serving(args.url, args.database) as (base, pid):
+    extra = [f"--limit={limit}" for limit in args.limit]
+    if args.stall is not None:
+        extra.append(f"--limit=listing_burn_seconds={args.stall}")
+    with serving(args.url, args.database, extra) as (base, pid):
         for game, tables in ((g, t) for g in args.game for t in levels):
+            stall = Level(1, "1817") if args.stall is not None else None
             level = asyncio.run(
                 _measure(
-                    base, tables, args.seats, args.warmup, args.seconds, pid, game, args.ruleset
+                    base,
+                    tables,
+                    args.seats,
+                    args.warmup,
+                    args.seconds,
+                    pid,
+                    game,
+                    args.ruleset,
+                    stall,
                 )
             )
             elapsed = level.elapsed
@@ -435,6 +480,15 @@ def run(args: argparse.Namespace) -> int:
                     "client_cpu_share": round(level.client_cpu / elapsed, 2),
                     "errors": len(level.errors),
                     "first_errors": level.errors[:3],
+                    **(
+                        {}
+                        if stall is None
+                        else {
+                            "stall_seconds": args.stall,
+                            "stall_actions": stall.actions,
+                            "stall_errors": stall.errors[:3],
+                        }
+                    ),
                 }
             )
     if args.json:
@@ -469,4 +523,11 @@ def run(args: argparse.Namespace) -> int:
             print(" ".join(f"{c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
             for e in r["first_errors"]:
                 print(f"       error: {e}")
+            if "stall_seconds" in r:
+                print(
+                    f"       beside one 1817 table listing {r['stall_seconds']:g} s of CPU at "
+                    f"every position: {r['stall_actions']} of its actions in the window"
+                )
+                for e in r["stall_errors"]:
+                    print(f"       its error: {e}")
     return 0 if all(r["errors"] == 0 for r in results) else 1

@@ -150,6 +150,24 @@ class Undoing(Protocol):
         ...
 
 
+class SlowListing(Protocol):
+    """A game whose listing of the legal actions can take long at some positions (1817's
+    route decisions: the router's best routes). A server lists such positions away from
+    the work every table shares (worker processes, with a deadline) and offers ``quick``
+    when the deadline passes; everywhere else ``legal_actions`` is fast enough to call
+    at once."""
+
+    def slow(self) -> bool:
+        """Whether listing this position may take long."""
+        ...
+
+    def quick(self, seat: int) -> Sequence[Action]:
+        """Some of ``seat``'s legal actions, found at once (at least one where the seat
+        decides): what a seat may still do when the full listing ran out of time (1817's
+        route decision: running no routes)."""
+        ...
+
+
 TRADE_OFFERS: Extension[TradeOffers] = Extension("trade_offers", TradeOffers.__doc__ or "")
 VOLUNTARY_END: Extension[VoluntaryEnd] = Extension("voluntary_end", VoluntaryEnd.__doc__ or "")
 WORLD_SAMPLER: Extension[WorldSampler] = Extension("world_sampler", WorldSampler.__doc__ or "")
@@ -157,6 +175,7 @@ HANDS: Extension[Hands] = Extension("hands", Hands.__doc__ or "")
 SHARED_VIEW: Extension[SharedView] = Extension("shared_view", SharedView.__doc__ or "")
 OPEN_VIEW: Extension[OpenView] = Extension("open_view", OpenView.__doc__ or "")
 UNDO: Extension[Undoing] = Extension("undo", Undoing.__doc__ or "")
+SLOW_LISTING: Extension[SlowListing] = Extension("slow_listing", SlowListing.__doc__ or "")
 
 STANDARD: Sequence[Extension[Any]] = (
     TRADE_OFFERS,
@@ -166,5 +185,6 @@ STANDARD: Sequence[Extension[Any]] = (
     SHARED_VIEW,
     OPEN_VIEW,
     UNDO,
+    SLOW_LISTING,
 )
 """The keys defined here, for documentation and the conformance suite."""

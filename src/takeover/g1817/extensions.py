@@ -2,6 +2,8 @@
 
 * ``WORLD_SAMPLER``: 1817 has no hidden information, so a seat's world is a copy.
 * ``SHARED_VIEW``: and every seat sees the same view (a server builds it once).
+* ``SLOW_LISTING``: a route decision lists the router's best routes, which can take
+  long; running no routes is listed at once.
 * ``PLANNING`` (:mod:`takeover.g1817.planning`): read-only facts a planning player needs
   beyond the legal actions (auction under way, revenue run, price after a dividend, and
   with the map the auto-router's best revenue).
@@ -12,9 +14,16 @@ The auto-router and map queries join here with the map (stage 2).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from takeover.core.extensions import SHARED_VIEW, UNDO, WORLD_SAMPLER, Extensions
+from takeover.core.extensions import (
+    SHARED_VIEW,
+    SLOW_LISTING,
+    UNDO,
+    WORLD_SAMPLER,
+    Extensions,
+)
 from takeover.g1817.actions import Action
 from takeover.g1817.planning import PLANNING, Planner
 
@@ -66,9 +75,47 @@ class TakingBack:
         )
 
 
+class RouteListing:
+    """The route decision is the one slow listing: the router searches the corporation's
+    best routes (rules 4.16-4.20); running none needs no search."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game1817) -> None:
+        self.game = game
+
+    def slow(self) -> bool:
+        return self._routing() is not None
+
+    def quick(self, seat: int) -> Sequence[Action]:
+        corp = self._routing()
+        if corp is None:
+            return self.game.legal_actions(seat)
+        decision = self.game.pending()
+        if decision is None or seat not in decision.seats:
+            return []
+        from takeover.g1817.rounds.base import make
+
+        return [make("run_routes", corp, routes=[])]
+
+    def _routing(self) -> str | None:
+        """The corporation whose routes the game waits for, if it does."""
+        from takeover.g1817.rounds.operating import OperatingRound
+        from takeover.g1817.rounds.turn import Route
+
+        rnd = self.game.round
+        if self.game.finished or not isinstance(rnd, OperatingRound) or rnd.finished:
+            return None
+        step = rnd.turn_step
+        if isinstance(step, Route) and step.waits() and rnd.active_step() is step:
+            return str(rnd.corp.sym)
+        return None
+
+
 EXTENSIONS: Extensions[Game1817] = Extensions()
 EXTENSIONS.provide(WORLD_SAMPLER, OpenWorld)
 EXTENSIONS.provide(SHARED_VIEW, OneView)
 EXTENSIONS.provide(UNDO, TakingBack)
+EXTENSIONS.provide(SLOW_LISTING, RouteListing)
 
 EXTENSIONS.provide(PLANNING, Planner)

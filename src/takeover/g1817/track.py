@@ -8,6 +8,7 @@ no lay on a mine or ranch hex; a lay the corporation cannot pay for is no lay (r
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from takeover.core.errors import IllegalAction
@@ -234,12 +235,19 @@ def token_cities(game: Game1817, corp: Corporation, net: Network | None = None) 
 def home_cities(game: Game1817, corp: Corporation) -> list[str]:
     """City ids where ``corp`` may place its home token: any city of the map open to it."""
     board = game.board
-    return [
-        board.city_id(coord, index)
-        for coord, cities in board.tokens.items()
-        for index in range(len(cities))
-        if _open_for(game, corp, coord, index)
-    ]
+    return [board.city_id(coord, index) for coord, index in _home_slots(game, corp)]
+
+
+def has_home_city(game: Game1817, corp: Corporation) -> bool:
+    """Whether :func:`home_cities` names any (found at the first)."""
+    return next(_home_slots(game, corp), None) is not None
+
+
+def _home_slots(game: Game1817, corp: Corporation) -> Iterator[tuple[str, int]]:
+    for coord, cities in game.board.tokens.items():
+        for index in range(len(cities)):
+            if _open_for(game, corp, coord, index):
+                yield coord, index
 
 
 def route_revenues(game: Game1817, corp: Corporation, routes: list[dict[str, Any]]) -> list[int]:

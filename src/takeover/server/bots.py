@@ -216,13 +216,21 @@ class BotRunner:
         return await asyncio.wait_for(job, self.think_seconds)
 
     async def choose(
-        self, key: Any, spec: str, state: GameState, seat: int, seed: int, group: Hashable = None
+        self,
+        key: Any,
+        spec: str,
+        state: GameState,
+        seat: int,
+        seed: int,
+        group: Hashable = None,
+        legal: Sequence[Action] | None = None,
     ) -> Action:
         """The bot's action for ``seat`` (which must decide now), within the think time.
 
         ``key`` is ``(table id, seat)``; ``group`` whom the table counts against in the
-        fair queue (its creator)."""
-        legal = list(state.legal_actions(seat))
+        fair queue (its creator); ``legal`` the seat's legal actions where the server
+        listed them already (away from the event loop, where that is slow)."""
+        legal = list(state.legal_actions(seat) if legal is None else legal)
         obs = Observation(state.clone(), seat, legal)
         try:
             action: Action = await self._think(group, key, self.spec(spec, state.game), obs, seed)

@@ -85,6 +85,17 @@ class Settings:
     replay_queue: int = 64
     """Such jobs that may wait for a worker; one more is answered ``busy``."""
 
+    # ------------------------------------------------------------------ legal listings
+    listing_workers: int = 2
+    """Worker processes listing the legal actions at positions whose listing may take long
+    (a game's ``SLOW_LISTING``: 1817's route decisions); 0: on the event loop."""
+    listing_seconds: float = 10.0
+    """The most one such listing may take; past it the seat is offered the game's quick
+    listing (``legal_error``)."""
+    listing_burn_seconds: float = 0.0
+    """A hook for tests and benchmarks: every listing of a game that offers ``SLOW_LISTING``
+    counts as slow and first spends this much CPU time. 0 in service."""
+
     # ------------------------------------------------------------------ names and chat
     name_length: int = 24
     chat_length: int = 300

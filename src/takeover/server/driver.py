@@ -20,6 +20,7 @@ from takeover.server.errors import MasterError
 from takeover.server.table import ServedAction, Table
 
 if TYPE_CHECKING:
+    from takeover.server.listings import Listings
     from takeover.server.master import Master
 
 log = logging.getLogger("takeover.server")
@@ -34,7 +35,7 @@ class BotDriver:
         self.master.clock.arm(table)
         if self.master.closing or table.status != "playing" or table.state is None:
             return
-        if bot_seat(table) is None:
+        if bot_seat(table, self.master.listings) is None:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._drive(table))
@@ -53,16 +54,19 @@ class BotDriver:
         while master.tables.get(table.id) is table and table.status == "playing":
             state, seq = table.state, table.seq
             assert state is not None
-            seat = bot_seat(table)
+            seat = bot_seat(table, master.listings)
             if seat is None:
                 return
             if settings.bot_delay_seconds:
                 await asyncio.sleep(settings.bot_delay_seconds)
+            legal = (await master.listings.get(table, seat)).actions(state)
             spec = table.bot_for(seat)
             if spec is None or table.seq != seq:
                 continue  # the person came back, or someone moved, meanwhile
+            if not legal:
+                return  # (the slow listing found nothing after all: the decision waits)
             action = await master.bots.choose(
-                (table.id, seat), spec, state, seat, hash((table.id, seq)), table.creator
+                (table.id, seat), spec, state, seat, hash((table.id, seq)), table.creator, legal
             )
             if master.closing or not master.coordinator.drives(table.id):
                 return  # handed over meanwhile
@@ -85,21 +89,25 @@ class BotDriver:
                 raise
             log.error("bot chose an illegal action at table %s: %s", table.id, exc.message)
             state = table.state
-            await self.master.act(table, seat, seq, fallback(state, state.legal_actions(seat)))
+            legal = (await self.master.listings.get(table, seat)).actions(state)
+            await self.master.act(table, seat, seq, fallback(state, legal))
 
 
-def bot_seat(table: Table) -> int | None:
+def bot_seat(table: Table, listings: Listings) -> int | None:
     """A seat the game waits for whose decision is a bot's (its own, or the ``on_timeout``
-    bot of an absent person) and for which the game lists actions, if any: the protocol's
-    ``pending()`` names the seats. (A decision for which the game lists no action waits: a
-    bot chooses only among listed ones.)"""
+    bot of an absent person) and for which the game lists actions (or is listing them,
+    away from the event loop), if any: the protocol's ``pending()`` names the seats. (A
+    decision for which the game lists no action waits: a bot chooses only among listed
+    ones.)"""
     state = table.state
     decision = state.pending() if state is not None else None
     if state is None or decision is None:
         return None
     if table.undo_request is not None and table.undo_request.seq == table.seq:
         return None  # the bots wait while the people vote on taking actions back
-    return next(
-        (n for n in decision.seats if table.bot_for(n) is not None and state.legal_actions(n)),
-        None,
-    )
+    for n in decision.seats:
+        if table.bot_for(n) is not None:
+            listed = listings.now(table, n)
+            if listed is None or listed.forms:
+                return n
+    return None

@@ -35,6 +35,7 @@ from takeover.server.limits import (
     check_open_tables,
     has_bots,
 )
+from takeover.server.listings import Listings
 from takeover.server.schemas import BadMessage, read_fields
 from takeover.server.seating import (
     display_name,
@@ -83,6 +84,8 @@ class Master:
         self.closing = False
         self.driver = BotDriver(self)
         self.clock = Clock(self)
+        self.listings = Listings(settings)
+        """Each table's legal actions at its position (slow ones off the event loop)."""
         self._acting: set[asyncio.Task[Any]] = set()
         self._loading: dict[str, asyncio.Future[Table]] = {}
 
@@ -116,6 +119,7 @@ class Master:
         await self.clock.stop(list(self.tables.values()))
         await self.driver.stop(list(self.tables.values()))
         await asyncio.gather(*self._acting, return_exceptions=True)
+        self.listings.close()
         await self.coordinator.close()
 
     # ------------------------------------------------------------------ tables
@@ -192,6 +196,7 @@ class Master:
     def _drop(self, table: Table) -> None:
         """Forget ``table`` (deleted): its bots stop, its connections are told."""
         self.tables.pop(table.id, None)
+        self.listings.forget(table)
         self.clock.disarm(table)
         if table.bot_task is not None:
             table.bot_task.cancel()
@@ -667,6 +672,7 @@ class Master:
                 and (table.bot_task is None or table.bot_task.done())
             ):
                 self.tables.pop(table.id, None)
+                self.listings.forget(table)
         return deleted
 
 

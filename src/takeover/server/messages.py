@@ -14,6 +14,7 @@ from typing import Any
 from takeover.core.extensions import SHARED_VIEW, TRADE_OFFERS, UNDO
 from takeover.core.protocol import GameState
 from takeover.server.clock import clock_view
+from takeover.server.listings import NOTHING, Listed
 from takeover.server.storage.repository import ChatLine
 from takeover.server.table import Table, Update, iso
 
@@ -24,33 +25,37 @@ def state_message(
     update: Update | None,
     recent: Iterable[Update] = (),
     views: dict[int | None, dict[str, Any]] | None = None,
+    listed: Listed | None = NOTHING,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator) after ``update``.
 
     ``recent`` (the snapshot after ``hello``) adds the last actions with their events,
     so that a reloaded page can show its game log. ``views`` keeps the views built for
     one position, so that a game that shows everyone the same (``SHARED_VIEW``) builds
-    it once for all its seats.
+    it once for all its seats. ``listed``: the seat's legal actions
+    (:class:`~takeover.server.listings.Listings`), ``None`` while they are being listed
+    (``legal_pending``: a ``legal`` message brings them).
     """
     state = table.state
     assert state is not None  # (sent once the game has started)
     view = seat_view(state, seat, {} if views is None else views)
-    legal: list[dict[str, Any]] = []
-    legal_text: list[str] = []
     trading = False
     decision = state.pending()
     if seat is not None and decision is not None and seat in decision.seats:
-        legal, legal_text = state.legal_forms(seat)
         offers = state.extension(TRADE_OFFERS)
         trading = offers is not None and offers.can_propose(seat)
+    pending = listed is None
+    if listed is None:
+        listed = NOTHING
     message = {
         "type": "state",
         "game": table.game,
         "seq": table.seq,
         "status": table.status,
         "view": view,
-        "legal": legal,
-        "legal_text": legal_text,
+        "legal": listed.forms,
+        "legal_text": listed.texts,
+        "legal_pending": pending,
         "trading_open": trading,
         "decision": None
         if decision is None
@@ -60,6 +65,8 @@ def state_message(
         "clock": clock_view(table),
         "undo": _undo(table, state, seat),
     }
+    if listed.error is not None:
+        message["legal_error"] = listed.error
     if recent:
         message["recent"] = [past_entry(state, past, seat) for past in recent]
     return message
@@ -75,6 +82,21 @@ def _undo(table: Table, state: GameState, seat: int | None) -> dict[str, Any] | 
         return None
     people = any(s.kind == "human" and n != seat for n, s in table.seats.items())
     return {"action_id": target[0], "agreement": target[1] and people}
+
+
+def legal_message(seq: int, listed: Listed) -> dict[str, Any]:
+    """A slow listing is ready for the position ``seq`` (``legal_error`` when it ran out
+    of time and only the game's quick listing is offered)."""
+    message: dict[str, Any] = {
+        "type": "legal" if listed.error is None else "legal_error",
+        "seq": seq,
+        "legal": listed.forms,
+        "legal_text": listed.texts,
+    }
+    if listed.error is not None:
+        message["code"] = "timeout"
+        message["message"] = listed.error
+    return message
 
 
 def past_entry(state: GameState, past: Update, seat: int | None) -> dict[str, Any]:

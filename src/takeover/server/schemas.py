@@ -39,6 +39,11 @@ class ClientMessage(msgspec.Struct, tag_field="type", forbid_unknown_fields=True
 class Hello(ClientMessage, tag="hello"):
     token: Token | None = None
     spectate: bool = False
+    legal_pending: bool = False
+    """The client takes ``legal_pending`` states and ``legal`` messages (a slow listing);
+    otherwise its ``state`` waits until the listing is ready."""
+    patches: bool = False
+    """The client takes ``view_patch`` (what changed in its view) instead of whole views."""
 
 
 class ActionMessage(ClientMessage, tag="action"):

@@ -19,15 +19,18 @@ from takeover.server import undo
 from takeover.server.config import Settings
 from takeover.server.hints import hint
 from takeover.server.limits import Addresses, Bucket, chat_key, check_chat, client_address
+from takeover.server.listings import NOTHING, Listed
 from takeover.server.master import Master, MasterError
 from takeover.server.messages import (
     chat_message,
     clock_message,
     error_message,
     history_message,
+    legal_message,
     state_message,
     table_message,
 )
+from takeover.server.patches import Patch, diff
 from takeover.server.schemas import (
     ActionMessage,
     Back,
@@ -62,6 +65,12 @@ class Connection:
         self.strikes = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
         self.closing = False
+        self.pending_ok = False
+        """Whether the client takes ``legal_pending`` states (said in its ``hello``)."""
+        self.patches = False
+        """Whether the client takes ``view_patch`` (said in its ``hello``) ..."""
+        self.view_seq: int | None = None
+        """... and the position of the last view it was sent (whole or patched)."""
 
     def send(self, text: str) -> None:
         """Queue ``text``; a client too slow to keep up is disconnected."""
@@ -106,18 +115,88 @@ class Hub:
         """Each seat's chat rate (a spectator's: per address), over all its connections."""
         self.hint_buckets: dict[str, Bucket] = {}
         """Each seat's hint rate, over all its connections."""
+        self._deferred: dict[
+            tuple[str, int, int], list[tuple[Connection, Update | None, bool]]
+        ] = {}
+        """The ``state`` messages waiting for a slow listing, by table, position and seat."""
+        self._views: dict[str, tuple[int, dict[int | None, dict[str, Any]]]] = {}
+        """Each table's views at its position (by seat; ``None``: shared or a spectator's),
+        kept while a connection there takes patches: the next update sends what changed."""
         master.listeners.append(self)
+        master.listings.listeners.append(self)
 
     # ------------------------------------------------------------------ the master's news
     def on_update(self, table: Table, update: Update | None) -> None:
-        cache: dict[int | None, str] = {}
+        if self._deferred:
+            self._forget_deferred(table.id, table.seq)
+        cache: dict[tuple[int | None, bool], str] = {}
         views: dict[int | None, dict[str, Any]] = {}
-        for conn in self.rooms.get(table.id, ()):
-            text = cache.get(conn.seat)
+        encoded: dict[int, msgspec.Raw] = {}
+        patches: dict[int | None, Patch] = {}
+        room = self.rooms.get(table.id, ())
+        kept = self._views.pop(table.id, None)
+        before = kept[1] if kept is not None and kept[0] == table.seq - 1 else None
+        for conn in room:
+            if not conn.pending_ok and self._defer(table, conn, update):
+                continue
+            patch = before is not None and conn.patches and conn.view_seq == table.seq - 1
+            text = cache.get((conn.seat, patch))
             if text is None:
-                message = state_message(table, conn.seat, update, views=views)
-                text = cache[conn.seat] = _dumps(message)
+                listed = self._listed(table, conn.seat)
+                message = state_message(table, conn.seat, update, views=views, listed=listed)
+                view = message.pop("view")
+                key = None if views.get(None) is view else conn.seat
+                if patch and before is not None and key in before:
+                    ops = patches.get(key)
+                    if ops is None:
+                        ops = patches[key] = diff(before[key], view)
+                    message["view_patch"] = ops
+                else:
+                    # a view several seats share (``SHARED_VIEW``) is encoded once for all
+                    raw = encoded.get(id(view))
+                    if raw is None:
+                        raw = encoded[id(view)] = msgspec.Raw(_encoder.encode(view))
+                    message["view"] = raw
+                text = cache[(conn.seat, patch)] = _dumps(message)
             conn.send(text)
+            conn.view_seq = table.seq
+        if any(conn.patches for conn in room):
+            self._views[table.id] = (table.seq, views)  # what the next update patches
+
+    def _listed(self, table: Table, seat: int | None) -> Listed | None:
+        """``seat``'s legal actions now; ``None`` while they are being listed."""
+        return NOTHING if seat is None else self.master.listings.now(table, seat)
+
+    def _defer(
+        self, table: Table, conn: Connection, update: Update | None, recent: bool = False
+    ) -> bool:
+        """Whether ``conn``'s ``state`` waits for its seat's slow listing (a client that
+        does not take ``legal_pending``): it is sent with the listing (:meth:`on_listing`)."""
+        if conn.seat is None or self.master.listings.now(table, conn.seat) is not None:
+            return False
+        waiting = self._deferred.setdefault((table.id, table.seq, conn.seat), [])
+        waiting.append((conn, update, recent))
+        return True
+
+    def on_listing(self, table: Table, seq: int, seat: int, listed: Listed) -> None:
+        """A slow listing is ready: the seat's connections get it (a ``legal`` message, or
+        the ``state`` that waited for it)."""
+        text = _dumps(legal_message(seq, listed))
+        waiting = self._deferred.pop((table.id, seq, seat), [])
+        for conn in self.rooms.get(table.id, ()):
+            if conn.seat == seat and conn.pending_ok:
+                conn.send(text)
+        for conn, update, recent in waiting:
+            past = table.recent if recent else ()
+            conn.send(_dumps(state_message(table, seat, update, past, listed=listed)))
+            conn.view_seq = seq
+
+    def _forget_deferred(self, table_id: str, seq: int | None = None) -> None:
+        """Drop the states waiting at ``table_id`` before ``seq`` (the table moved on: they
+        get the newer one), or all of them (``None``: the table closed)."""
+        for key in [k for k in self._deferred if k[0] == table_id]:
+            if seq is None or key[1] < seq:
+                del self._deferred[key]
 
     def on_table(self, table: Table) -> None:
         self._broadcast(table, _dumps(table_message(table)))
@@ -129,6 +208,8 @@ class Hub:
         self._broadcast(table, _dumps(clock_message(table, event)))
 
     def on_removed(self, table: Table) -> None:
+        self._forget_deferred(table.id)
+        self._views.pop(table.id, None)
         for conn in self.rooms.pop(table.id, set()):
             conn.send_json(error_message("not_found", "this table was closed for inactivity"))
             conn.close()
@@ -294,8 +375,13 @@ class Hub:
         )
         for line in chat:
             conn.send_json(chat_message(line))
-        if table.state is not None:
-            conn.send(_dumps(state_message(table, seat, None, table.recent)))
+        conn.pending_ok, conn.patches = msg.legal_pending, msg.patches
+        if table.state is not None and (
+            conn.pending_ok or not self._defer(table, conn, None, True)
+        ):
+            listed = self._listed(table, seat)
+            conn.send(_dumps(state_message(table, seat, None, table.recent, listed=listed)))
+            conn.view_seq = table.seq
         self.master.connect(table, seat)
         await self.master.clock.back(table, seat)  # a person who opens their seat is back
 

@@ -79,10 +79,16 @@ def die_with(parent: int) -> None:
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
-def worker_main(conn: Connection, parent: int, warm: tuple[str, ...], task: str) -> None:
+def worker_main(
+    conn: Connection, parent: int, warm: tuple[str, ...], task: str, nice: int = 0
+) -> None:
     """A worker's life: say ready, then answer ``(args)`` with ``("ok", result)`` or
-    ``("error", text)`` until the pipe closes. ``task`` is ``module:function``."""
+    ``("error", text)`` until the pipe closes. ``task`` is ``module:function``; ``nice``
+    lowers the worker's CPU priority by that much."""
     die_with(parent)
+    if nice:
+        with contextlib.suppress(OSError, AttributeError):
+            os.nice(nice)
     import importlib
 
     for module in warm:
@@ -108,11 +114,13 @@ def worker_main(conn: Connection, parent: int, warm: tuple[str, ...], task: str)
 class Worker:
     """One worker process and the parent's end of its pipe."""
 
-    def __init__(self, ctx: Any, warm: tuple[str, ...], task: str, label: str = "bot") -> None:
+    def __init__(
+        self, ctx: Any, warm: tuple[str, ...], task: str, label: str = "bot", nice: int = 0
+    ) -> None:
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(
             target=worker_main,
-            args=(child, os.getpid(), warm, task),
+            args=(child, os.getpid(), warm, task, nice),
             name=f"takeover-{label}",
             daemon=True,
         )
@@ -298,9 +306,12 @@ class WorkerPool:
         warm: tuple[str, ...] = (),
         per_group: int = 0,
         label: str = "bot",
+        nice: int = 0,
     ) -> None:
         self.size = max(1, size)
         self.label = label
+        self.nice = nice
+        """How much lower the workers' CPU priority is than the server's."""
         self.seconds = seconds
         self.task = task
         self.warm = warm
@@ -418,7 +429,7 @@ class WorkerPool:
 
     async def _start_one(self) -> None:
         try:
-            worker = Worker(self._ctx, self.warm, self.task, self.label)
+            worker = Worker(self._ctx, self.warm, self.task, self.label, self.nice)
         except Exception:
             self._starting -= 1
             self._no_workers(NoWorkers(f"{self.label} worker processes cannot start here"))

@@ -8,7 +8,7 @@ from takeover.g1817.fixture import new_game
 from takeover.g1817.map.board import Board
 from takeover.g1817.map.view import board_view
 
-from ..games import record
+from ..games import positions, record
 
 
 def _hex(view: dict[str, object], coord: str) -> dict[str, object]:
@@ -59,3 +59,22 @@ def test_game_view_has_the_map() -> None:
     view = game.view(None)
     assert {h["id"] for h in view["map"]["hexes"]} == set(game.board.data.printed)
     assert view["map"]["phase_colors"] == ["yellow"]
+
+
+def test_kept_hex_views_are_what_a_fresh_build_shows() -> None:
+    """Every position of a whole game (tiles laid and upgraded, tokens, markers, phases):
+    the view made of kept hexes equals one built afresh, and the kept ones are shared."""
+    from takeover.g1817.map import view as module
+
+    checked = 0
+    for n, (_, _, game) in enumerate(positions("1817NA__20584")):
+        if n % 2:
+            continue
+        kept = board_view(game.board, game.phase_colors)
+        module._hexes.clear()
+        fresh = board_view(game.board, game.phase_colors)
+        assert kept == fresh
+        checked += 1
+    again = board_view(game.board, game.phase_colors)
+    assert all(a is b for a, b in zip(again["hexes"], fresh["hexes"], strict=True))
+    assert checked > 50

@@ -20,7 +20,7 @@ from takeover.g1817.entities import POOL, Corporation, Share
 from takeover.g1817.rounds.base import Round, Step, as_listed, int_field, make, require, share_ids
 from takeover.g1817.rounds.interrupts import sale, sell_bundles
 from takeover.g1817.rounds.ipo import IpoAuction
-from takeover.g1817.track import home_cities
+from takeover.g1817.track import has_home_city, home_cities
 
 if TYPE_CHECKING:
     from takeover.g1817.state import Game1817
@@ -159,7 +159,7 @@ class StockRound(Round):
         """A corporation may start only with a city open for its home station (once every
         city's slots are full, nothing more starts: otherwise the home-token step would
         wait for a choice nobody can make)."""
-        return bool(home_cities(self.game, corp))
+        return has_home_city(self.game, corp)
 
     def ipo_bids(self, pid: int) -> Iterator[Action]:
         unstarted = [c.sym for c in self.game.corps.values() if not c.ipoed and self.has_home(c)]
@@ -293,7 +293,7 @@ class HomeToken(Step):
             f"Zeeland before phase 3)",
         )
         self.game.place_token(corp, action)
-        second = self.game.second_home_due(corp) and bool(home_cities(self.game, corp))
+        second = self.game.second_home_due(corp) and has_home_city(self.game, corp)
         self.round.pending_home = corp.sym if second else None
 
 

@@ -12,6 +12,7 @@ import { el, replace } from "./dom.js";
 import { endVoteNodes } from "./endvote.js";
 import { GameLog } from "./log.js";
 import { TurnNotice } from "./notify.js";
+import { applyPatch } from "./patch.js";
 import { Prompt } from "./prompt.js";
 import { displayNames, seatLabel } from "./seats.js";
 import { undoNodes } from "./undo.js";
@@ -92,7 +93,10 @@ export class TablePage {
       this.tableId,
       () => {
         const s = seats.get(this.tableId);
-        return s ? { type: "hello", token: s.token } : { type: "hello", spectate: true };
+        // legal_pending: this page takes a slow position's legal actions in a `legal` message
+        return s
+          ? { type: "hello", token: s.token, legal_pending: true, patches: true }
+          : { type: "hello", spectate: true, patches: true };
       },
       {
         // Messages are handled one after another: the first may have to load the game module.
@@ -174,8 +178,17 @@ export class TablePage {
         this.drawAway();
         break;
       case "state":
+        if (m.view_patch) {
+          // what changed since the last state (the hello asked for patches)
+          m.view = applyPatch(this.state.view, m.view_patch);
+          delete m.view_patch;
+        }
         if (!(await this.useGame(gameOf(this.table, m, m.view)))) return;
         this.onState(m);
+        break;
+      case "legal":
+      case "legal_error":
+        this.onLegal(m);
         break;
       case "clock":
         this.onClock(m);
@@ -450,6 +463,21 @@ export class TablePage {
     }
     if (m.last) this.log.append([{ seq: m.seq, ...m.last, events: m.events }]);
     for (const text of this.notes.splice(0)) this.log.note(text, "note game-note");
+    if (m.legal_pending) this.say("Working out your possible moves…", "pending");
+    else if (m.legal_error) this.say(m.legal_error, "warn");
+  }
+
+  /**
+   * The legal actions of a position whose `state` said `legal_pending` (the server listed
+   * them away from the table: 1817's route decisions), or, after `legal_error`, the quick
+   * ones it offers instead. A listing for an older position is stale: ignored.
+   */
+  onLegal(m) {
+    if (!this.state || m.seq !== this.state.seq) return;
+    this.state = { ...this.state, legal: m.legal, legal_text: m.legal_text, legal_pending: false };
+    this.draw();
+    if (m.type === "legal_error") this.say(m.message, "warn");
+    else if (this.notice.querySelector(".pending")) this.say("");
   }
 
   // ------------------------------------------------------------------ drawing
@@ -512,6 +540,7 @@ export class TablePage {
     this.drawUndo();
     document.title = m.legal.length ? "● Your move – Takeover" : "Takeover";
     this.node.dataset.seq = String(m.seq);
+    this.node.dataset.legalPending = m.legal_pending ? "yes" : "no";
     this.node.dataset.status = m.status;
     if (m.status === "finished") this.drawSheet();
     else replace(this.sheetBox);
