@@ -45,8 +45,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test file. Not per session: Playwright's sync API keeps its event
+    loop running in the thread while it is open, so a later test file in the same worker
+    that calls ``asyncio.run`` (server, cluster and bench tests do) would fail."""
     if not Path(CHROMIUM).exists():
         pytest.fail(
             f"{CHROMIUM} is missing: install the Debian package `chromium` "
