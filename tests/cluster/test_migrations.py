@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import String, inspect, select, text
+from sqlalchemy import String, Text, inspect, select, text
 
 from takeover.cli import main
 from takeover.server.migrations import INITIAL, current, foreign_keys_off, head, upgrade
@@ -21,11 +21,8 @@ def _lengths_on_sqlite(context: Any, _inspected: Any, _column: Any, found: Any, 
     """SQLite keeps any length in a VARCHAR, so a length is no difference there (a migration
     widens ``tables.timer`` on PostgreSQL only: on SQLite it would copy the table, and the
     copy's cascade would take the seats with it); otherwise Alembic's own comparison."""
-    if (
-        context.dialect.name == "sqlite"
-        and isinstance(found, String)
-        and isinstance(wanted, String)
-    ):
+    strings = [t for t in (found, wanted) if isinstance(t, String) and not isinstance(t, Text)]
+    if context.dialect.name == "sqlite" and len(strings) == 2:
         return False
     return None
 

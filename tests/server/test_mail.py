@@ -54,6 +54,9 @@ def test_a_message_arrives_with_its_headers(smtp: SmtpServer) -> None:
     assert got["To"] == "ann@example.org" and got["From"] == "t@example.org"
     assert got["Subject"] == "Your turn at table 7"
     assert got["List-Unsubscribe"] == "<https://example.org/u/x>"
+    long = "<https://play.example.org/api/unsubscribe?token=" + "x" * 120 + ">"
+    raw = compose(mail, "a@example.org", "s", "t", headers={"List-Unsubscribe": long}).as_bytes()
+    assert f"List-Unsubscribe: {long}\r\n".encode() in raw  # one line, never encoded words
     assert "https://example.org/#/table/7" in got.get_content()  # type: ignore[attr-defined]
     assert smtp.inbox.envelopes[0].rcpt_tos == ["ann@example.org"]
 

@@ -94,3 +94,49 @@ def test_a_hidden_page_says_once_that_it_is_your_turn(browser: Any, slow_bots: S
         assert len(page.evaluate("() => window.__shown")) == 1
     finally:
         context.close()
+
+
+def test_a_person_chooses_how_to_hear_of_their_turn(
+    page: Any, tmp_path: Path, artifacts: Path
+) -> None:
+    from .test_account import mailed_link
+
+    mail = tmp_path / "mail"
+    srv = Server(
+        tmp_path / "takeover.db",
+        tmp_path / "serve.log",
+        options=(f"--mail-dir={mail}",),
+        password_hash_kib=64,
+        password_hash_passes=1,
+    )
+    srv.start()
+    try:
+        page.goto(srv.url)
+        page.click("#account-link")
+        page.fill("input[name=name]", "Ann")
+        page.fill("input[name=new-email]", "ann@example.org")
+        page.fill("input[name=new-password]", "correct horse battery")
+        page.click("form.account-form:has(input[name=new-email]) button")
+        page.goto(f"{srv.url}#/welcome/{mailed_link(mail, 'welcome')}")
+        box = page.locator("form.account-form:has(input[name=notice-email])")
+        box.wait_for()
+        page.wait_for_function(
+            "() => (document.querySelector('input[name=notice-email]') || {}).checked"
+        )  # the defaults: e-mail at each turn
+        page.check("input[name=notice-digest]")
+        page.fill("input[name=notice-webhook]", "https://169.254.169.254/hook")
+        box.locator("button").click()
+        box.locator(".notice.error", has_text="public address").wait_for()
+        page.fill("input[name=notice-webhook]", "https://8.8.8.8/hook")
+        box.locator("button").click()
+        box.locator(".notice", has_text="Saved.").wait_for()
+        page.screenshot(path=artifacts / "72-when-it-is-my-turn.png")
+        page.goto(f"{srv.url}#/me")
+        page.reload()
+        page.wait_for_function(
+            "() => (document.querySelector('input[name=notice-webhook]') || {}).value"
+            " === 'https://8.8.8.8/hook'"
+        )
+        assert page.is_checked("input[name=notice-digest]")
+    finally:
+        srv.stop()

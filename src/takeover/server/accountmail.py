@@ -55,6 +55,10 @@ class FileSender:
         message = EmailMessage()
         message["From"], message["To"], message["Subject"] = self.sender, to, subject
         message.set_content(text)
+        await self.write(message)
+
+    async def write(self, message: EmailMessage) -> None:
+        """Write a composed message as it is (the turn messages', with their headers)."""
         name = f"{time.time():.6f}-{secrets.token_hex(4)}.eml"
         await asyncio.to_thread(self._write, name, message.as_bytes())
 

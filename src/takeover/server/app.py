@@ -31,6 +31,7 @@ from takeover.server import (
     imports,
     links,
     lobby,
+    preferences,
     ratings,
     unsubscribe,
 )
@@ -123,6 +124,8 @@ ROUTES: list[BaseRoute] = [
     Route("/api/me/password", accounts.change_password, methods=["POST"]),
     Route("/api/me/seats", accounts.claim, methods=["POST"]),
     Route("/api/me/games", accounts.my_games),
+    Route("/api/me/notifications", preferences.get_notices),
+    Route("/api/me/notifications", preferences.put_notices, methods=["PUT"]),
     Route("/api/password-reset", accounts.ask_reset, methods=["POST"]),
     Route("/api/password-reset/confirm", accounts.reset, methods=["POST"]),
     Route("/api/leaderboard", ratings.pools),

@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from takeover.server import links, mail, webhook
+from takeover.server.accountmail import FileOutbox
 from takeover.server.config import Settings
 from takeover.server.storage import Store, notices
 from takeover.server.storage.notices import Prefs, Queued
@@ -185,7 +186,13 @@ class Dispatcher:
             )
         except ValueError as exc:  # an address the store should never have taken
             raise mail.MailError(str(exc), permanent=True) from None
-        await mail.send(self.settings, message)
+        s = self.settings
+        if s.mail.host:
+            await mail.send(s, message)
+        elif s.mail_dir:  # no SMTP server: into files, as the accounts' e-mails
+            await FileOutbox(s.mail_dir, s.mail.sender).write(message)
+        else:
+            raise mail.MailError("this server sends no e-mail", permanent=True)
 
     async def _post(self, url: str, payload: dict[str, Any]) -> None:
         s = self.settings

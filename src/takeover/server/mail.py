@@ -8,6 +8,7 @@ The server never sends from a request: a turn's message goes into the outbox, wh
 
 from __future__ import annotations
 
+import email.policy
 import email.utils
 import ssl
 from collections.abc import Mapping
@@ -16,6 +17,11 @@ from email.message import EmailMessage
 import aiosmtplib
 
 from takeover.server.config import MailSettings, Settings
+
+POLICY = email.policy.SMTP.clone(max_line_length=998)
+"""CRLF lines of up to SMTP's 998 characters: a long header of one word (a link in
+``List-Unsubscribe``) is kept as it is, never folded into encoded words a mail client would
+not read as a link."""
 
 
 class MailError(Exception):
@@ -58,7 +64,7 @@ def compose(
     address = email.utils.parseaddr(to)[1]
     if "@" not in address or "," in to:
         raise ValueError(f"the recipient is not one e-mail address: {to!r}")
-    message = EmailMessage()
+    message = EmailMessage(policy=POLICY)
     message["From"] = _one_line("the sender", mail.sender)
     message["To"] = to
     message["Subject"] = _one_line("the subject", subject)

@@ -124,6 +124,7 @@ class Notifier:
             if not people:
                 return 0
             chosen = notices.prefs(conn, set(people.values()))
+            mails = bool(self.settings.mail.host or self.settings.mail_dir)
             queued = [
                 notice
                 for seat, recipient in people.items()
@@ -133,6 +134,7 @@ class Notifier:
                     about,
                     now,
                     digest_at,
+                    mails,
                 )
             ]
             return notices.enqueue(conn, queued, now)
@@ -150,12 +152,13 @@ class Notifier:
 
 
 def _notices(
-    prefs: Prefs, turn: str, about: dict[str, Any], now: float, digest_at: float
+    prefs: Prefs, turn: str, about: dict[str, Any], now: float, digest_at: float, mails: bool
 ) -> list[Notice]:
-    """The messages one person's preferences ask for about one turn (the e-mail address is
-    looked up when it goes out: :attr:`.dispatch.Dispatcher.addresses`)."""
+    """The messages one person's preferences ask for about one turn (``mails``: whether the
+    server sends e-mail at all; the address is looked up when it goes out:
+    :attr:`.dispatch.Dispatcher.addresses`)."""
     out = []
-    if prefs.email_on:
+    if prefs.email_on and mails:
         channel, due = ("digest", digest_at) if prefs.digest else ("email", now)
         out.append(Notice(prefs.recipient, channel, turn, about, due))
     if prefs.webhook:

@@ -12,10 +12,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from takeover.server import webhook
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from takeover.server import sessions, webhook
 from takeover.server.errors import MasterError
+from takeover.server.lobby import read_body
 from takeover.server.schemas import Body
-from takeover.server.services import Services
+from takeover.server.services import Services, services
 from takeover.server.storage import notices
 from takeover.server.storage.notices import Prefs
 
@@ -61,3 +65,16 @@ async def write(found: Services, recipient: str, choice: NoticeChoice) -> dict[s
         return prefs
 
     return shown(await found.store.run(change))
+
+
+async def get_notices(request: Request) -> Response:
+    """``GET /api/me/notifications``: the signed-in person's choice."""
+    signed = await sessions.signed_in(request, change=False)
+    return JSONResponse(await read(services(request), signed.account.id))
+
+
+async def put_notices(request: Request) -> Response:
+    """``PUT /api/me/notifications``: change it (with the anti-forgery token)."""
+    signed = await sessions.signed_in(request)
+    choice = await read_body(request, NoticeChoice)
+    return JSONResponse(await write(services(request), signed.account.id, choice))

@@ -55,6 +55,8 @@ class Services:
         self.dispatch = Dispatcher(settings, self.store)
         """Sends the outbox's messages (when it is someone's turn) in the background."""
         self.notifier = Notifier(settings, self.store, self.dispatch)
+        self.notifier.holders = people.seat_holders  # people are told by account
+        self.dispatch.addresses = people.emails
         self.master.listeners.append(self.notifier)
         self.buckets: dict[str, Bucket] = {}
         """Client address -> its rate limit for lobby requests."""

@@ -392,3 +392,13 @@ def _rating(row: Any) -> RatingRecord:
         row.wins,
         row.updated_at,
     )
+
+
+def emails(conn: Connection, account_ids: list[str]) -> dict[str, str]:
+    """The e-mail addresses of accounts: where their turn messages go (account id -> address)."""
+    if not account_ids:
+        return {}
+    rows = conn.execute(
+        select(AccountRow.id, AccountRow.email).where(AccountRow.id.in_(account_ids))
+    )
+    return {r.id: r.email for r in rows}

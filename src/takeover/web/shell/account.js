@@ -320,7 +320,42 @@ export class MePage {
         account.set(await api.changePassword(me.csrf, oldPass.value, newPass.value));
         return "Your password is changed; your other devices are signed out.";
       }),
+      this.noticesForm(me),
     );
+  }
+
+  /** When it is my turn: e-mail (each turn, or a daily digest) and a chat webhook. */
+  noticesForm(me) {
+    const mail = el("input", { type: "checkbox", name: "notice-email" });
+    const digest = el("input", { type: "checkbox", name: "notice-digest" });
+    const hook = el("input", {
+      type: "url",
+      name: "notice-webhook",
+      placeholder: "https://discord.com/api/webhooks/…",
+    });
+    const node = form(
+      "When it is my turn",
+      [
+        el("label", { class: "check" }, mail, " E-mail me"),
+        el("label", { class: "check" }, digest, " …once a day, all my turns together"),
+        el("label", {}, el("span", { text: "Chat webhook (Discord, Slack)" }), hook),
+      ],
+      "Save",
+      async () => {
+        const choice = { email: mail.checked, digest: digest.checked, webhook: hook.value.trim() };
+        await api.setNotices(me.csrf, choice);
+        return "Saved.";
+      },
+    );
+    api
+      .notices()
+      .then((n) => {
+        mail.checked = n.email;
+        digest.checked = n.digest;
+        hook.value = n.webhook || "";
+      })
+      .catch(() => {});
+    return node;
   }
 }
 

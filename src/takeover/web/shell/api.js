@@ -81,6 +81,10 @@ export const api = {
       false,
       { "X-CSRF-Token": csrf },
     ),
+  /** When it is my turn: {email, digest, webhook} (docs/server-protocol.md). */
+  notices: () => call("GET", "/api/me/notifications"),
+  setNotices: (csrf, choice) =>
+    call("PUT", "/api/me/notifications", choice, false, { "X-CSRF-Token": csrf }),
   askReset: (email) => call("POST", "/api/password-reset", { email }),
   reset: (token, password, held) =>
     call("POST", "/api/password-reset/confirm", { token, password, seats: held }),
