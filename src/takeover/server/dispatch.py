@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from takeover.server import links, mail, webhook
-from takeover.server.accountmail import FileOutbox
+from takeover.server.accountmail import FileSender
 from takeover.server.config import Settings
 from takeover.server.storage import Store, notices
 from takeover.server.storage.notices import Prefs, Queued
@@ -190,7 +190,7 @@ class Dispatcher:
         if s.mail.host:
             await mail.send(s, message)
         elif s.mail_dir:  # no SMTP server: into files, as the accounts' e-mails
-            await FileOutbox(s.mail_dir, s.mail.sender).write(message)
+            await FileSender(s.mail_dir, s.mail.sender).write(message)
         else:
             raise mail.MailError("this server sends no e-mail", permanent=True)
 
