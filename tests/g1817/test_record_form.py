@@ -42,3 +42,16 @@ def test_assignments_and_loans_carry_their_record_fields(game: str) -> None:
                 assert after.history[-1]["loan"] == moved
                 seen[action.type] += 1
     assert all(seen.values()), seen
+
+
+def test_an_action_is_shown_as_the_record_keeps_it() -> None:
+    """A listed range's ``max_price`` decides nothing: the live log and the history show
+    a bought train as the record does, without it."""
+    from takeover.g1817.rounds.base import make
+    from takeover.g1817.state import Game1817
+
+    game = Game1817("1817", [(1, "P1"), (2, "P2"), (3, "P3")], 1, {})
+    bought = make("buy_train", "A&S", train="2-0", price=80, max_price=300)
+    shown = game.action_view(bought, 0, None)["action"]
+    assert shown["price"] == 80 and shown["train"] == "2-0"
+    assert "max_price" not in shown

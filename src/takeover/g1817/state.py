@@ -226,9 +226,11 @@ class Game1817(GameData):
         return [a.to_dict() for a in legal], [str(a) for a in legal]
 
     def action_view(self, action: protocol.Action, actor: int, seat: int | None) -> dict[str, Any]:
-        """Every 1817 action is public."""
+        """Every 1817 action is public; shown as the record keeps it (without a listed
+        range's ``max_price``, which decides nothing)."""
         own = _own(action)
-        return {"player": actor, "action": own.to_dict(), "text": str(own)}
+        form = {k: v for k, v in own.to_dict().items() if k not in LISTING_ONLY}
+        return {"player": actor, "action": form, "text": str(own)}
 
     def clone(self) -> Self:
         """An independent copy; the action history is copied, the record hints shared."""
