@@ -158,3 +158,16 @@ def test_more_than_eight_placed_tokens_make_the_survivor_give_back_any_until_eig
     assert cities_of(game, "A&S") == sorted(mine[1:] + theirs[:3] + theirs[4:])
     corp = game.corps["A&S"]
     assert (corp.tokens, corp.tokens_placed) == (8, 8)
+
+
+def test_the_tokens_a_conversion_buys_cost_50_each_and_p21_takes_50_off() -> None:
+    # 1817__16281: NYSW converted; the round knows how many tokens it must buy
+    game = position_before("1817__16281", lambda raw_id, a, s: raw_id == 807)
+    rnd = game.round
+    assert isinstance(rnd, MergerRound) and rnd.tokens_to_buy
+    corp = game.corps["NYSW"]
+    n = rnd.tokens_to_buy
+    corp.companies = [c for c in corp.companies if c != "P21"]
+    assert rnd.conversion_token_cost(corp) == 50 * n
+    corp.companies = [*corp.companies, "P21"]
+    assert rnd.conversion_token_cost(corp) == 50 * (n - 1)

@@ -210,7 +210,6 @@ def conversion_costs(game: Game1817) -> dict[str, dict[str, int]]:
     """While a corporation may convert: the tokens a conversion makes it buy once the
     shareholders have bought, and what they cost its treasury (the round's own count, on
     a copy; a P21 owner's first token is free)."""
-    from takeover.g1817.game import TOKEN_COST
     from takeover.g1817.rounds.merger import MergerRound
 
     out: dict[str, dict[str, int]] = {}
@@ -222,9 +221,9 @@ def conversion_costs(game: Game1817) -> dict[str, dict[str, int]]:
         rnd = twin.round
         if not isinstance(rnd, MergerRound):
             continue
+        corp = twin.corps[str(action.entity)]
         tokens = rnd.tokens_to_buy or 0
-        free = 1 if tokens and "P21" in twin.corps[str(action.entity)].companies else 0
-        out[str(action.entity)] = {"tokens": tokens, "cost": (tokens - free) * TOKEN_COST}
+        out[str(action.entity)] = {"tokens": tokens, "cost": rnd.conversion_token_cost(corp)}
     return out
 
 

@@ -107,12 +107,10 @@ class MergerRound(Round):
         game = self.game
         corp = game.corps[self.converted]
         if self.tokens_to_buy:
-            cost = self.tokens_to_buy * TOKEN_COST
-            if "P21" in corp.companies:
-                cost -= TOKEN_COST
+            cost = self.conversion_token_cost(corp)
             if cost <= corp.cash:
                 corp.tokens += self.tokens_to_buy
-                corp.cash -= max(0, cost)
+                corp.cash -= cost
             else:
                 game.liquidate(corp)
         self.tokens_to_buy = None
@@ -120,6 +118,14 @@ class MergerRound(Round):
         self.passed_players = set()
         self.loans_passed = False
         self.next_entity()
+
+    def conversion_token_cost(self, corp: Corporation) -> int:
+        """What the tokens a conversion makes ``corp`` buy cost its treasury: $50 each,
+        one of them free to the owner of P21 (Station Subsidy, rule 5.9)."""
+        if not self.tokens_to_buy:
+            return 0
+        free = 1 if "P21" in corp.companies else 0
+        return max(0, self.tokens_to_buy - free) * TOKEN_COST
 
     def after_discard(self) -> None:
         """After a discard or a token given back: the round may now end."""
