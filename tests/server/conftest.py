@@ -24,6 +24,7 @@ PG_URL = os.environ.get("TAKEOVER_TEST_POSTGRES", "postgresql://postgres@127.0.0
 
 FAST = {
     "analysis_games": 0,  # finished games are not analysed (tests/server/test_analyses.py does)
+    "listing_workers": 0,  # 1817 route decisions listed in process (test_listings.py: workers)
     "rate_per_second": 1000.0,
     "rate_burst": 1000,
     "bot_think_seconds": 5.0,

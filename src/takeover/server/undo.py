@@ -72,8 +72,9 @@ async def ask(master: Master, table: Table, seat: int | None) -> Update | None:
             if not others
             else "takes back their last action and what followed (bots accept)"
         )
+        done = await _apply(master, table, seat, None)
         await master.chat(table, seat, name, words)
-        return await _apply(master, table, seat, action_id)
+        return done
     table.undo_request = UndoRequest(seat, action_id, table.seq, {seat})
     who = ", ".join(table.seats[n].name for n in sorted(people))
     await master.chat(
@@ -84,6 +85,11 @@ async def ask(master: Master, table: Table, seat: int | None) -> Update | None:
     )
     master._tell_table(table)
     return None
+
+
+STALE_RETRIES = 3
+"""An undo taken at once is tried again this many times when a bot acted between the
+request and the table's lock (the undo then takes the bot's action back too)."""
 
 
 async def vote(master: Master, table: Table, seat: int | None, agree: bool) -> Update | None:
@@ -128,14 +134,32 @@ def _playing(table: Table, seat: int | None) -> Any:
     return state
 
 
-async def _apply(master: Master, table: Table, seat: int, action_id: int) -> Update:
-    """Commit the game's undo for ``seat`` like any action (the bots then decide again)."""
-    state = table.state
-    undo = state.extension(UNDO) if state is not None else None
-    assert undo is not None
-    task = asyncio.ensure_future(
-        master._act(table, seat, table.seq, undo.undo(seat, action_id), agreed=True)
-    )
+async def _apply(master: Master, table: Table, seat: int, action_id: int | None) -> Update:
+    """Commit the game's undo for ``seat`` like any action (the bots then decide again).
+    ``action_id`` ``None``: back to before ``seat``'s last action as the game stands when
+    the undo is taken (a bot may have acted since it was asked; bots accept)."""
+
+    async def act() -> Update:
+        for attempt in range(STALE_RETRIES + 1):
+            state = table.state
+            undo = state.extension(UNDO) if state is not None else None
+            assert undo is not None
+            target = action_id
+            if target is None:
+                found = undo.last_own(seat)
+                if found is None:
+                    raise MasterError("bad_request", "you have no action to take back")
+                target = found[0]
+            try:
+                return await master._act(
+                    table, seat, table.seq, undo.undo(seat, target), agreed=True
+                )
+            except MasterError as exc:  # a bot acted meanwhile: take that back too
+                if exc.code != "stale" or action_id is not None or attempt == STALE_RETRIES:
+                    raise
+        raise AssertionError("unreachable")
+
+    task = asyncio.ensure_future(act())
     master._acting.add(task)
     task.add_done_callback(master._acted)
     return await asyncio.shield(task)
