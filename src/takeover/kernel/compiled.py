@@ -67,14 +67,21 @@ S_RESOLVING = 107  # 1 while the first defunct chain's holders dispose of their 
 S_BOARD = 110  # 128 cells
 S_LOC = 238  # 128 tiles: a seat's hand, or one of the L_* places
 S_BAG = 366  # 128 tiles in draw order
-STATE_SIZE = 512
+S_CAP = 494  # scratch: shares each chain may be bought (8, the last for "none")
+S_COST = 502  # scratch: their prices (8)
+S_STACK = 512  # scratch: the cells :func:`absorb` has still to visit (128)
+STATE_SIZE = 640
 L_BAG, L_BOARD, L_REMOVED = -1, -2, -3
 
 MASK32 = 0xFFFFFFFF
 
+jit = njit(cache=True, error_model="numpy")
+"""Every kernel function: compiled once and cached beside this module (``cache``), and
+with numpy's arithmetic errors (no Python exception checks on each division)."""
+
 
 # ---------------------------------------------------------------- seeded shuffle
-@njit(cache=True)
+@jit
 def _mt_next(mt: np.ndarray, pos: np.ndarray) -> int:
     """MT19937's next 32-bit output (CPython's ``genrand_uint32``)."""
     if pos[0] >= 624:
@@ -94,7 +101,7 @@ def _mt_next(mt: np.ndarray, pos: np.ndarray) -> int:
     return y & MASK32
 
 
-@njit(cache=True)
+@jit
 def shuffle_bag(key: np.ndarray, bag: np.ndarray) -> None:
     """Fill ``bag`` with :func:`takeover.acquire.setup.shuffled_bag` of the seed whose
     32-bit words (least significant first) are ``key``: ``random.Random(seed)``
@@ -137,7 +144,7 @@ def shuffle_bag(key: np.ndarray, bag: np.ndarray) -> None:
 
 
 # ---------------------------------------------------------------- policy randomness
-@njit(cache=True)
+@jit
 def mix64(x: np.uint64) -> np.uint64:
     """SplitMix64's output function: the seeded policies' random numbers (the same
     formula as :func:`takeover.kernel.bridge.mix64`, so both engines pick alike)."""
@@ -147,19 +154,19 @@ def mix64(x: np.uint64) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@jit
 def pick(key: np.uint64, step: int, n: int) -> int:
     """The seeded policy's choice among ``n`` listed actions at decision ``step``."""
     return int(mix64(key + np.uint64(step)) % np.uint64(n))
 
 
 # ---------------------------------------------------------------- queries
-@njit(cache=True)
+@jit
 def price(s: np.ndarray, prices: np.ndarray, chain: int) -> int:
     return prices[chain, s[S_SIZES + chain]]
 
 
-@njit(cache=True)
+@jit
 def can_end(s: np.ndarray, cfg: np.ndarray) -> bool:
     """Rule 8.1."""
     top = 0
@@ -178,7 +185,7 @@ def can_end(s: np.ndarray, cfg: np.ndarray) -> bool:
     return True
 
 
-@njit(cache=True)
+@jit
 def _free_chain(s: np.ndarray) -> bool:
     for c in range(NCH):  # noqa: SIM110 (numba compiles loops, not generators)
         if s[S_SIZES + c] == 0:
@@ -186,7 +193,7 @@ def _free_chain(s: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@jit
 def is_dead(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, tile: int) -> bool:
     """Rule 2.5: the tile would merge two safe chains."""
     safe = cfg[C_SAFE]
@@ -204,7 +211,7 @@ def is_dead(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, tile: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@jit
 def is_playable(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, tile: int, free: bool) -> bool:
     """Rule 2.7 (``free``: some chain is off the board)."""
     if is_dead(s, cfg, nb, tile):
@@ -224,7 +231,7 @@ def is_playable(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, tile: int, free:
     return not founds
 
 
-@njit(cache=True)
+@jit
 def has_playable(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, seat: int) -> bool:
     free = _free_chain(s)
     for t in range(cfg[C_BOARD]):
@@ -233,20 +240,22 @@ def has_playable(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, seat: int) -> b
     return False
 
 
-@njit(cache=True)
+@jit
 def trading_open(s: np.ndarray, cfg: np.ndarray) -> bool:
     """Rules 7.1 and 7.5, with no proposal made yet (the kernel makes none)."""
     return s[S_PHASE] == PLACE and s[S_PLACED] == 0 and cfg[C_TRADING] != 0 and s[S_NP] > 1
 
 
-@njit(cache=True)
+@jit
 def _buy_list(s: np.ndarray, cfg: np.ndarray, prices: np.ndarray, out: np.ndarray, n: int) -> int:
     """Append every purchase the active player can make (rule 5.6) to ``out[n:]``."""
     with_end = cfg[C_WITH_PURCHASE] != 0 and can_end(s, cfg)
     limit = cfg[C_MAX_BUY]
     cash = s[S_CASH + s[S_ACTIVE]]
-    cap = np.zeros(8, np.int64)
-    cost = np.zeros(8, np.int64)
+    cap = s[S_CAP : S_CAP + 8]
+    cost = s[S_COST : S_COST + 8]
+    cap[:] = 0
+    cost[:] = 0
     for c in range(NCH):
         if s[S_SIZES + c] > 0:
             cap[c] = min(s[S_BANK + c], limit)
@@ -282,7 +291,39 @@ def _buy_list(s: np.ndarray, cfg: np.ndarray, prices: np.ndarray, out: np.ndarra
     return n
 
 
-@njit(cache=True)
+@jit
+def buy_is_decision(s: np.ndarray, cfg: np.ndarray, prices: np.ndarray) -> bool:
+    """Whether more than buying nothing is listed (rule 11.1): some share the active
+    player can pay for, or the end to declare with the purchase."""
+    if cfg[C_WITH_PURCHASE] != 0 and can_end(s, cfg):
+        return True
+    if cfg[C_MAX_BUY] < 1:
+        return False
+    cash = s[S_CASH + s[S_ACTIVE]]
+    for c in range(NCH):
+        size = s[S_SIZES + c]
+        if size > 0 and s[S_BANK + c] > 0 and prices[c, size] <= cash:
+            return True
+    return False
+
+
+@jit
+def _one_largest(s: np.ndarray, at: int, count: int) -> int:
+    """The chain of ``s[at:at+count]`` with the most tiles, or -1 if several tie."""
+    top = -1
+    best = -1
+    for i in range(count):
+        c = s[at + i]
+        size = s[S_SIZES + c]
+        if size > top:
+            top = size
+            best = c
+        elif size == top:
+            best = -1
+    return best
+
+
+@jit
 def _largest(s: np.ndarray, at: int, count: int, out: np.ndarray, base: int, n: int) -> int:
     """Append ``base + c`` for each chain of ``s[at:at+count]`` with the most tiles,
     in chain order."""
@@ -299,7 +340,7 @@ def _largest(s: np.ndarray, at: int, count: int, out: np.ndarray, base: int, n: 
     return n
 
 
-@njit(cache=True)
+@jit
 def legal(
     s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, out: np.ndarray
 ) -> int:
@@ -347,17 +388,16 @@ def legal(
 
 
 # ---------------------------------------------------------------- board changes
-@njit(cache=True)
+@jit
 def absorb(s: np.ndarray, nb: np.ndarray, tile: int, chain: int) -> int:
     """Relabel every labelled cell connected to ``tile`` (other than ``chain``) as
     ``chain``; how many changed. ``tile`` must already be ``chain``."""
-    stack = np.empty(128, np.int64)
-    stack[0] = tile
+    s[S_STACK] = tile
     top = 1
     changed = 0
     while top:
         top -= 1
-        t = stack[top]
+        t = s[S_STACK + top]
         for k in range(4):
             n = nb[t, k]
             if n < 0:
@@ -366,12 +406,12 @@ def absorb(s: np.ndarray, nb: np.ndarray, tile: int, chain: int) -> int:
             if label != EMPTY and label != chain:
                 s[S_BOARD + n] = chain
                 changed += 1
-                stack[top] = n
+                s[S_STACK + top] = n
                 top += 1
     return changed
 
 
-@njit(cache=True)
+@jit
 def pay_bonuses(s: np.ndarray, prices: np.ndarray, chain: int) -> None:
     """Rules 6.4 and 8.4 (:func:`takeover.acquire.data.bonuses`)."""
     np_ = s[S_NP]
@@ -413,7 +453,7 @@ def pay_bonuses(s: np.ndarray, prices: np.ndarray, chain: int) -> None:
             s[S_CASH + seat] += each
 
 
-@njit(cache=True)
+@jit
 def draw(s: np.ndarray, seat: int, count: int) -> int:
     """Move up to ``count`` tiles from the bag to ``seat``'s hand; how many."""
     drawn = 0
@@ -427,7 +467,7 @@ def draw(s: np.ndarray, seat: int, count: int) -> int:
 
 
 # ---------------------------------------------------------------- the turn
-@njit(cache=True)
+@jit
 def end_game(s: np.ndarray, prices: np.ndarray, reason: int) -> None:
     """Rule 8.4: bonuses, then every share on the board sold."""
     s[S_END] = reason
@@ -445,7 +485,7 @@ def end_game(s: np.ndarray, prices: np.ndarray, reason: int) -> None:
     s[S_DECIDER] = -1
 
 
-@njit(cache=True)
+@jit
 def start_turn(s: np.ndarray) -> None:
     seat = s[S_ORDER + s[S_TURN_POS]]
     s[S_ACTIVE] = seat
@@ -456,24 +496,23 @@ def start_turn(s: np.ndarray) -> None:
     s[S_TURN] += 1
 
 
-@njit(cache=True)
+@jit
 def enter_buy(s: np.ndarray) -> None:
     s[S_PHASE] = BUY
     s[S_DECIDER] = s[S_ACTIVE]
     s[S_AT_START] = 0
 
 
-@njit(cache=True)
+@jit
 def settle(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray) -> None:
     """Take the decisions with one choice (rule 11.1) until a player must decide.
 
     A loop rather than the reference's calls from step to step: numba's cache
     cannot hold functions that call each other in a cycle."""
-    out = np.empty(256, np.int64)
     while True:
         phase = s[S_PHASE]
         if phase == BUY:
-            if _buy_list(s, cfg, prices, out, 0) >= 2:
+            if buy_is_decision(s, cfg, prices):
                 return
             end_turn(s, cfg, nb, prices)  # only buying nothing
         elif phase == PLACE:
@@ -489,7 +528,7 @@ def settle(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray) -
             return
 
 
-@njit(cache=True)
+@jit
 def _second_largest(s: np.ndarray) -> int:
     a, b = 0, 0
     for c in range(NCH):
@@ -501,7 +540,7 @@ def _second_largest(s: np.ndarray) -> int:
     return b
 
 
-@njit(cache=True)
+@jit
 def replace_dead(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, seat: int) -> None:
     """Rule 5.8."""
     while True:
@@ -519,7 +558,7 @@ def replace_dead(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, seat: int) -> N
             return
 
 
-@njit(cache=True)
+@jit
 def end_turn(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray) -> None:
     seat = s[S_ACTIVE]
     need = cfg[C_HAND] - s[S_HAND_N + seat]
@@ -545,7 +584,7 @@ def end_turn(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray)
         start_turn(s)
 
 
-@njit(cache=True)
+@jit
 def found(s: np.ndarray, nb: np.ndarray, chain: int) -> None:
     """Rule 5.4."""
     tile = s[S_MERGE_TILE]
@@ -557,7 +596,7 @@ def found(s: np.ndarray, nb: np.ndarray, chain: int) -> None:
     enter_buy(s)
 
 
-@njit(cache=True)
+@jit
 def place(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, tile: int) -> None:
     """Rules 5.3 and 2.1-2.4."""
     seat = s[S_ACTIVE]
@@ -565,7 +604,8 @@ def place(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, ti
     s[S_HAND_N + seat] -= 1
     s[S_PLACED] = 1
     s[S_AT_START] = 0
-    chains = np.full(4, -1, np.int64)
+    # The chains it touches go straight where a merger keeps them (S_NMERGE + 1...).
+    chains = S_NMERGE + 1
     nchains = 0
     orphan = False
     for k in range(4):
@@ -578,16 +618,16 @@ def place(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, ti
         elif label != EMPTY:
             seen = False
             for i in range(nchains):
-                if chains[i] == label:
+                if s[chains + i] == label:
                     seen = True
             if not seen:
-                chains[nchains] = label
+                s[chains + nchains] = label
                 nchains += 1
     if nchains == 0 and not orphan:  # lone
         s[S_BOARD + tile] = ORPHAN
         enter_buy(s)
     elif nchains == 1:  # growth
-        chain = chains[0]
+        chain = s[chains]
         s[S_BOARD + tile] = chain
         s[S_SIZES + chain] += 1 + absorb(s, nb, tile, chain)
         enter_buy(s)
@@ -607,17 +647,15 @@ def place(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, ti
     else:  # merger
         s[S_MERGE_TILE] = tile
         s[S_NMERGE] = nchains
-        for i in range(nchains):
-            s[S_NMERGE + 1 + i] = chains[i]
         s[S_MAKER_POS] = s[S_TURN_POS]
-        out = np.empty(8, np.int64)
-        if _largest(s, S_NMERGE + 1, nchains, out, 0, 0) != 1:
+        survivor = _one_largest(s, chains, nchains)
+        if survivor < 0:
             s[S_PHASE] = SURVIVOR
-        elif begin_merger(s, cfg, nb, prices, out[0]):
+        elif begin_merger(s, cfg, nb, prices, survivor):
             enter_buy(s)
 
 
-@njit(cache=True)
+@jit
 def _grow(s: np.ndarray, nb: np.ndarray) -> None:
     survivor = s[S_SURVIVOR]
     tile = s[S_MERGE_TILE]
@@ -625,7 +663,7 @@ def _grow(s: np.ndarray, nb: np.ndarray) -> None:
     s[S_SIZES + survivor] += 1 + absorb(s, nb, tile, survivor)
 
 
-@njit(cache=True)
+@jit
 def begin_merger(
     s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, survivor: int
 ) -> bool:
@@ -641,24 +679,24 @@ def begin_merger(
     if cfg[C_GROW_FIRST]:  # rule 6.8
         _grow(s, nb)
     if cfg[C_BONUSES_FIRST]:  # rule 6.7: largest first, equal sizes in chain order
-        done = np.zeros(NCH, np.bool_)
+        done = 0  # a bit per chain paid
         for _ in range(nd):
             best = -1
             for i in range(nd):
                 c = s[S_NDEFUNCT + 1 + i]
-                if not done[c] and (
+                if not (done >> c) & 1 and (
                     best < 0
                     or s[S_SIZES + c] > s[S_SIZES + best]
                     or (s[S_SIZES + c] == s[S_SIZES + best] and c < best)
                 ):
                     best = c
-            done[best] = True
+            done |= 1 << best
             pay_bonuses(s, prices, best)
     s[S_RESOLVING] = 0
     return advance_merger(s, cfg, nb, prices)
 
 
-@njit(cache=True)
+@jit
 def _finish(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray) -> None:
     """Rule 6.6."""
     survivor = s[S_SURVIVOR]
@@ -671,12 +709,11 @@ def _finish(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray) -> None:
     s[S_NMERGE] = 0
 
 
-@njit(cache=True)
+@jit
 def advance_merger(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray) -> bool:
     """Go on with the merger until someone decides; True once it is complete (rule 6.6).
 
     The reference's ``_next_defunct`` and ``_next_disposer`` as one loop."""
-    out = np.empty(8, np.int64)
     while True:
         if s[S_RESOLVING]:
             k = s[S_NDISP]
@@ -694,14 +731,15 @@ def advance_merger(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.nd
         if nd == 0:
             _finish(s, cfg, nb)
             return True
-        if _largest(s, S_NDEFUNCT + 1, nd, out, 0, 0) != 1:
+        chain = _one_largest(s, S_NDEFUNCT + 1, nd)
+        if chain < 0:
             s[S_PHASE] = DEFUNCT
             s[S_DECIDER] = s[S_ACTIVE]
             return False
-        resolve_defunct(s, cfg, prices, out[0])
+        resolve_defunct(s, cfg, prices, chain)
 
 
-@njit(cache=True)
+@jit
 def resolve_defunct(s: np.ndarray, cfg: np.ndarray, prices: np.ndarray, chain: int) -> None:
     """Rule 6.3: ``chain`` is resolved next: its bonuses, then its holders in turn."""
     nd = s[S_NDEFUNCT]
@@ -725,7 +763,7 @@ def resolve_defunct(s: np.ndarray, cfg: np.ndarray, prices: np.ndarray, chain: i
     s[S_RESOLVING] = 1
 
 
-@njit(cache=True)
+@jit
 def dispose(s: np.ndarray, prices: np.ndarray, sell: int, trade: int) -> None:
     """Rule 6.5: the deciding holder's disposal."""
     seat = s[S_DECIDER]
@@ -742,7 +780,7 @@ def dispose(s: np.ndarray, prices: np.ndarray, sell: int, trade: int) -> None:
     s[S_NDISP] = k - 1
 
 
-@njit(cache=True)
+@jit
 def buy(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, code: int) -> None:
     seat = s[S_ACTIVE]
     key = (code - BUY0) >> 1
@@ -757,7 +795,7 @@ def buy(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, code
         end_turn(s, cfg, nb, prices)
 
 
-@njit(cache=True)
+@jit
 def step(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, code: int) -> None:
     """Apply a legal action (unchecked, as the reference's ``play``)."""
     if code < FOUND0:
@@ -784,7 +822,7 @@ def step(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, cod
 
 
 # ---------------------------------------------------------------- setting up
-@njit(cache=True)
+@jit
 def setup(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, np_: int) -> None:
     """A new game from the bag already in ``s`` (rules 4.2-4.5): the draw for first
     player, the turn order, the deal and the first turn."""
@@ -824,7 +862,7 @@ def setup(s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, np
     settle(s, cfg, nb, prices)
 
 
-@njit(cache=True)
+@jit
 def seed_words(seed: int) -> np.ndarray:
     """The 32-bit words of ``abs(seed)`` for :func:`shuffle_bag` (seeds below 2**63)."""
     n = abs(seed)
@@ -836,7 +874,7 @@ def seed_words(seed: int) -> np.ndarray:
     return words[:1] if words[1] == 0 else words
 
 
-@njit(cache=True)
+@jit
 def new_game(
     s: np.ndarray, cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, np_: int, seed: int
 ) -> None:
@@ -850,7 +888,7 @@ def new_game(
 
 
 # ---------------------------------------------------------------- playing
-@njit(cache=True)
+@jit
 def play_seeded(
     s: np.ndarray,
     cfg: np.ndarray,
@@ -872,7 +910,7 @@ def play_seeded(
     return i
 
 
-@njit(cache=True)
+@jit
 def _xorshift(rng: np.ndarray) -> int:
     x = rng[0]
     x ^= x << np.uint64(13)
@@ -882,7 +920,7 @@ def _xorshift(rng: np.ndarray) -> int:
     return int(x >> np.uint64(11))
 
 
-@njit(cache=True)
+@jit
 def random_action(
     s: np.ndarray,
     cfg: np.ndarray,
@@ -900,7 +938,7 @@ def random_action(
     return out[_xorshift(rng) % n]
 
 
-@njit(cache=True)
+@jit
 def random_games(
     cfg: np.ndarray, nb: np.ndarray, prices: np.ndarray, np_: int, seed0: int, games: int
 ) -> int:
@@ -916,3 +954,103 @@ def random_games(
             step(s, cfg, nb, prices, random_action(s, cfg, nb, prices, rng, out))
             decisions += 1
     return decisions
+
+
+# ---------------------------------------------------------------- many games at once
+@jit
+def _list_one(
+    s: np.ndarray,
+    cfg: np.ndarray,
+    nb: np.ndarray,
+    prices: np.ndarray,
+    index_of: np.ndarray,
+    listed: np.ndarray,
+    mask: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """One game's legal actions as research indices: ascending in ``listed`` and set in
+    ``mask`` (whose previous entries, the old ``listed``, the caller has cleared)."""
+    n = legal(s, cfg, nb, prices, out)
+    for j in range(n):
+        index = index_of[out[j]]
+        listed[j] = index
+        mask[index] = True
+    return n
+
+
+@jit
+def list_batch(
+    states: np.ndarray,
+    cfg: np.ndarray,
+    nb: np.ndarray,
+    prices: np.ndarray,
+    index_of: np.ndarray,
+    listed: np.ndarray,
+    counts: np.ndarray,
+    masks: np.ndarray,
+) -> None:
+    """Each game's legal actions (:func:`_list_one`), masks cleared first."""
+    out = np.empty(MAX_ACTIONS, np.int64)
+    masks[:, :] = False
+    for i in range(states.shape[0]):
+        counts[i] = _list_one(states[i], cfg, nb, prices, index_of, listed[i], masks[i], out)
+
+
+@jit
+def step_batch(
+    states: np.ndarray,
+    cfg: np.ndarray,
+    nb: np.ndarray,
+    prices: np.ndarray,
+    code_of: np.ndarray,
+    index_of: np.ndarray,
+    listed: np.ndarray,
+    counts: np.ndarray,
+    masks: np.ndarray,
+    actions: np.ndarray,
+    seeds: np.ndarray,
+    scores: np.ndarray,
+    done: np.ndarray,
+) -> int:
+    """Apply ``actions[i]`` (research indices) to game ``i`` and list its legal actions
+    next (as :func:`list_batch`, while the row is at hand). A game that ends leaves its
+    final cash in ``scores[i]``, ``done[i]`` set, and starts again from ``seeds[i] + 1``
+    (the seed moves on). Nothing changes if some action is not legal: the first such
+    game's number is returned, else -1."""
+    g = states.shape[0]
+    size = masks.shape[1]
+    for i in range(g):
+        a = actions[i]
+        if a < 0 or a >= size or not masks[i, a]:
+            return i
+    out = np.empty(MAX_ACTIONS, np.int64)
+    for i in range(g):
+        s = states[i]
+        step(s, cfg, nb, prices, code_of[actions[i]])
+        if s[S_PHASE] == OVER:
+            done[i] = True
+            for p in range(s[S_NP]):
+                scores[i, p] = s[S_CASH + p]
+            seeds[i] += 1
+            new_game(s, cfg, nb, prices, s[S_NP], seeds[i])
+        else:
+            done[i] = False
+        row = listed[i]
+        mask = masks[i]
+        for j in range(counts[i]):
+            mask[row[j]] = False
+        counts[i] = _list_one(s, cfg, nb, prices, index_of, row, mask, out)
+    return -1
+
+
+@jit
+def reset_batch(
+    states: np.ndarray,
+    cfg: np.ndarray,
+    nb: np.ndarray,
+    prices: np.ndarray,
+    players: int,
+    seeds: np.ndarray,
+) -> None:
+    for i in range(states.shape[0]):
+        new_game(states[i], cfg, nb, prices, players, seeds[i])
