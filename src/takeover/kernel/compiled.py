@@ -1054,3 +1054,173 @@ def reset_batch(
 ) -> None:
     for i in range(states.shape[0]):
         new_game(states[i], cfg, nb, prices, players, seeds[i])
+
+
+# ---------------------------------------------------------------- search
+RIVAL_BUYS = 3
+HOLD_WEIGHT = 0.5
+ORPHAN_SHARE = 0.15
+REWARD_SCALE = 4000.0
+"""As :mod:`takeover.bots.evaluate` (the same position values, compiled)."""
+
+
+@jit
+def _held(s: np.ndarray, seat: int, chain: int, rival: int, extra: int) -> int:
+    h = s[S_SHARES + NCH * seat + chain]
+    return h + extra if seat == rival else h
+
+
+@jit
+def bonus_of(s: np.ndarray, chain: int, p: int, seat: int, rival: int, extra: int) -> int:
+    """What ``seat`` receives of ``chain``'s bonuses at share price ``p`` (rule 6.4),
+    with ``rival`` holding ``extra`` more shares than it does."""
+    np_ = s[S_NP]
+    top = 0
+    for q in range(np_):
+        top = max(top, _held(s, q, chain, rival, extra))
+    mine = _held(s, seat, chain, rival, extra)
+    if top == 0 or mine == 0:
+        return 0
+    tied = 0
+    second = 0
+    for q in range(np_):
+        h = _held(s, q, chain, rival, extra)
+        if h == top:
+            tied += 1
+        elif h > second:
+            second = h
+    if tied > 1:
+        return -(-(15 * p) // (tied * 100)) * 100 if mine == top else 0
+    if mine == top:
+        return 15 * p if second == 0 else 10 * p
+    if mine != second:
+        return 0
+    count = 0
+    for q in range(np_):
+        if _held(s, q, chain, rival, extra) == second:
+            count += 1
+    return -(-(5 * p) // (count * 100)) * 100
+
+
+@jit
+def worths(s: np.ndarray, prices: np.ndarray, vals: np.ndarray) -> None:
+    """Each seat's worth: :func:`takeover.bots.evaluate.worths`, compiled."""
+    np_ = s[S_NP]
+    for q in range(np_):
+        vals[q] = s[S_CASH + q]
+    for c in range(NCH):
+        size = s[S_SIZES + c]
+        if size == 0:
+            keep = ORPHAN_SHARE * prices[c, 2]
+            for q in range(np_):
+                vals[q] += s[S_SHARES + NCH * q + c] * keep
+            continue
+        p = prices[c, size]
+        extra = min(RIVAL_BUYS, s[S_BANK + c])
+        for q in range(np_):
+            h = s[S_SHARES + NCH * q + c]
+            now = bonus_of(s, c, p, q, -1, 0)
+            if h == 0 and now == 0:
+                continue
+            if extra and np_ > 1:
+                best, rival = -1, -1
+                for r in range(np_):
+                    if r != q and s[S_SHARES + NCH * r + c] > best:
+                        best, rival = s[S_SHARES + NCH * r + c], r
+                later = bonus_of(s, c, p, q, rival, extra)
+                vals[q] += h * p + HOLD_WEIGHT * now + (1 - HOLD_WEIGHT) * later
+            else:
+                vals[q] += h * p + now
+
+
+@jit
+def reward(s: np.ndarray, prices: np.ndarray, seat: int, vals: np.ndarray) -> float:
+    """``seat``'s reward in [0, 1]: :func:`takeover.bots.evaluate.rewards`, compiled."""
+    np_ = s[S_NP]
+    if s[S_PHASE] == OVER:
+        top = s[S_CASH]
+        for q in range(np_):
+            top = max(top, s[S_CASH + q])
+        if s[S_CASH + seat] != top:
+            return 0.0
+        winners = 0
+        for q in range(np_):
+            winners += s[S_CASH + q] == top
+        return 1.0 / winners
+    if np_ < 2:
+        return 1.0
+    worths(s, prices, vals)
+    best = -1e18
+    for q in range(np_):
+        if q != seat and vals[q] > best:
+            best = vals[q]
+    return 1.0 / (1.0 + np.exp(-(vals[seat] - best) / REWARD_SCALE))
+
+
+@jit
+def rollout_action(
+    s: np.ndarray,
+    cfg: np.ndarray,
+    nb: np.ndarray,
+    prices: np.ndarray,
+    rng: np.ndarray,
+    out: np.ndarray,
+    vals: np.ndarray,
+) -> int:
+    """The rollouts' policy: the end when the decider leads, a merger's shares traded
+    as far as the bank allows and the rest sold, else uniform over the legal actions."""
+    n = legal(s, cfg, nb, prices, out)
+    phase = s[S_PHASE]
+    if phase == DISPOSE:
+        return out[n - 1]  # the most traded, the rest sold
+    for i in range(n):
+        code = out[i]
+        if code == DECLARE or (code >= BUY0 and (code & 1)):
+            worths(s, prices, vals)
+            seat = s[S_DECIDER]
+            lead = True
+            for q in range(s[S_NP]):
+                if vals[q] > vals[seat]:
+                    lead = False
+            if lead:
+                return code
+            if code == DECLARE:  # not declaring: uniform over the rest
+                if n == 1:
+                    return code
+                j = _xorshift(rng) % (n - 1)
+                return out[j + 1] if j >= i else out[j]
+            break
+    while True:
+        code = out[_xorshift(rng) % n]
+        if not (code >= BUY0 and (code & 1)):
+            return code
+
+
+@jit
+def evaluate_actions(
+    s: np.ndarray,
+    cfg: np.ndarray,
+    nb: np.ndarray,
+    prices: np.ndarray,
+    codes: np.ndarray,
+    rollouts: int,
+    depth: int,
+    seat: int,
+    seed: int,
+    sums: np.ndarray,
+) -> None:
+    """Add to ``sums[i]`` the rewards of ``seat`` over ``rollouts`` playouts of ``depth``
+    decisions after action ``codes[i]`` in the world ``s`` (flat Monte Carlo)."""
+    row = np.empty_like(s)
+    out = np.empty(MAX_ACTIONS, np.int64)
+    vals = np.zeros(8, np.float64)
+    rng = np.full(1, np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1), np.uint64)
+    for i in range(len(codes)):
+        for _ in range(rollouts):
+            row[:] = s
+            step(row, cfg, nb, prices, codes[i])
+            for _ in range(depth):
+                if row[S_PHASE] == OVER:
+                    break
+                step(row, cfg, nb, prices, rollout_action(row, cfg, nb, prices, rng, out, vals))
+            sums[i] += reward(row, prices, seat, vals)
