@@ -988,12 +988,15 @@ def list_batch(
     listed: np.ndarray,
     counts: np.ndarray,
     masks: np.ndarray,
+    deciders: np.ndarray,
 ) -> None:
-    """Each game's legal actions (:func:`_list_one`), masks cleared first."""
+    """Each game's legal actions (:func:`_list_one`), masks cleared first, and who
+    decides."""
     out = np.empty(MAX_ACTIONS, np.int64)
     masks[:, :] = False
     for i in range(states.shape[0]):
         counts[i] = _list_one(states[i], cfg, nb, prices, index_of, listed[i], masks[i], out)
+        deciders[i] = states[i, S_DECIDER]
 
 
 @jit
@@ -1007,6 +1010,7 @@ def step_batch(
     listed: np.ndarray,
     counts: np.ndarray,
     masks: np.ndarray,
+    deciders: np.ndarray,
     actions: np.ndarray,
     seeds: np.ndarray,
     scores: np.ndarray,
@@ -1040,6 +1044,7 @@ def step_batch(
         for j in range(counts[i]):
             mask[row[j]] = False
         counts[i] = _list_one(s, cfg, nb, prices, index_of, row, mask, out)
+        deciders[i] = s[S_DECIDER]
     return -1
 
 

@@ -114,9 +114,16 @@ class AcquireVectorEnv:
         b.done[:] = False
         b.returns[:] = 0.0
         k.list_batch(
-            self.states, t.cfg, t.nb, t.prices, self._index_of, b.listed, b.counts, b.masks
+            self.states,
+            t.cfg,
+            t.nb,
+            t.prices,
+            self._index_of,
+            b.listed,
+            b.counts,
+            b.masks,
+            b.deciders,
         )
-        b.deciders[:] = self.states[:, k.S_DECIDER]
         return b
 
     def step(self, actions: np.ndarray) -> Batch:
@@ -136,6 +143,7 @@ class AcquireVectorEnv:
             b.listed,
             b.counts,
             b.masks,
+            b.deciders,
             actions,
             self.seeds,
             b.scores,
@@ -153,5 +161,4 @@ class AcquireVectorEnv:
             better = (sc[:, :, None] > sc[:, None, :]).sum(axis=2)
             worse = (sc[:, :, None] < sc[:, None, :]).sum(axis=2)
             b.returns[b.done] = (better - worse) / max(n - 1, 1)
-        b.deciders[:] = self.states[:, k.S_DECIDER]
         return b
