@@ -7,7 +7,7 @@
 PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
-EXTRAS ?= dev,cli,server,rl,web
+EXTRAS ?= dev,cli,server,rl,web,fast
 
 .PHONY: serve test venv lint format bench clean deadcode
 

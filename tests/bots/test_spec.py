@@ -105,7 +105,7 @@ def test_specs_within_bounds_pass_and_unbounded_settings_are_left_alone() -> Non
 
 
 def test_levels_belong_to_games() -> None:
-    assert [level.level for level in levels("acquire")] == ["random", "heuristic", "mcts"]
+    assert [level.level for level in levels("acquire")] == ["random", "heuristic", "mcts", "pimc"]
     assert [level.level for level in levels("1817")] == ["random", "heuristic", "mcts"]
     assert isinstance(make_bot("random", "acquire"), RandomBot)
     assert not isinstance(make_bot("random", "1817"), RandomBot)

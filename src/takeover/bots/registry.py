@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from takeover.bots.spec import BotSpec, BotSpecError, Setting
+from takeover.kernel import available
 
 if TYPE_CHECKING:
     from takeover.bots.base import Bot
@@ -34,6 +35,12 @@ class BotLevel:
     thinks: str = ""
     """How long it thinks a decision, in words (measured: docs/bots.md), for the lobby,
     the command line's help and the docs."""
+    extra: str = ""
+    """The optional extra (``takeover[extra]``) the level needs, if any; without it the
+    level is not offered, and asking for it says what to install."""
+
+    def installed(self) -> bool:
+        return not self.extra or _EXTRAS[self.extra]()
 
     def about(self) -> str:
         """What the level is and how long it thinks, in one line."""
@@ -111,6 +118,28 @@ _LEVELS: list[BotLevel] = [
 ]
 
 
+_PIMC_SETTINGS = (
+    *_MCTS_SETTINGS[:3],
+    Setting("depth", "int", 24, 0, 200, doc="playout length in decisions"),
+    Setting("rollouts", "int", 8, 1, 64, doc="playouts per option per world"),
+    Setting("width", "int", 6, 1, 1000, doc="options searched at wide decisions"),
+)
+
+_LEVELS.append(
+    BotLevel(
+        "pimc",
+        ("acquire",),
+        "takeover.bots.pimc:PimcBot",
+        _PIMC_SETTINGS,
+        doc="determinised Monte Carlo with compiled playouts (the strongest)",
+        thinks="time=S seconds a decision (0.5 by default)",
+        extra="fast",
+    )
+)
+_EXTRAS = {"fast": available}
+"""Each optional extra a level may need, and how to tell whether it is installed."""
+
+
 def register(level: BotLevel) -> None:
     """Add a level (a game's own bot); a later entry for the same (game, level) wins."""
     _LEVELS.insert(0, level)
@@ -120,7 +149,8 @@ def levels(game: str) -> list[BotLevel]:
     """The levels that play ``game``, each once, in registration order."""
     seen: dict[str, BotLevel] = {}
     for entry in _LEVELS:
-        if (entry.games is None or game in entry.games) and entry.level not in seen:
+        playable = entry.games is None or game in entry.games
+        if playable and entry.level not in seen and entry.installed():
             seen[entry.level] = entry
     return list(seen.values())
 
@@ -128,6 +158,11 @@ def levels(game: str) -> list[BotLevel]:
 def level_of(game: str, name: str) -> BotLevel:
     for entry in _LEVELS:
         if entry.level == name and (entry.games is None or game in entry.games):
+            if not entry.installed():
+                raise BotSpecError(
+                    f"the {name} bot needs the {entry.extra} extra: "
+                    f"pip install 'takeover[{entry.extra}]'"
+                )
             return entry
     offered = ", ".join(e.level for e in levels(game)) or "none"
     if any(e.level == name for e in _LEVELS):

@@ -11,6 +11,7 @@ from takeover.core.errors import RecordError
 
 BENCHES = {
     "engine": "takeover.bench.engine",
+    "kernel": "takeover.bench.kernel",
     "bots": "takeover.bench.bots",
     "rl": "takeover.bench.rl",
     "1817": "takeover.bench.g1817",
